@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "syncagent",
+    products: [
+        .executable(name: "syncagent", targets: ["syncagent"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config. Each target is a module map
+        // and a shim header; the shims only forward (see shim.h) and hold no logic.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(
+            name: "SyncAgentKit",
+            dependencies: [
+                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "syncagent",
+            dependencies: [
+                "SyncAgentKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Starts and stops the real parts tests run against: nginx, a private D-Bus bus
+        // with a recording notification server.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

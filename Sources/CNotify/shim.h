@@ -1,0 +1,2 @@
+#pragma once
+#include <libnotify/notify.h>

@@ -1,0 +1,87 @@
+/// What the user asked for: which files to keep, where, and how to fetch them.
+///
+/// A `Manifest` is only ever made by ``ManifestLoader`` from a `manifest.yaml` that passed
+/// validation, so every value in it is already checked: URLs are http or https, paths stay
+/// inside `destination`, no two entries share a destination.
+public struct Manifest: Sendable, Equatable {
+    /// The absolute folder the files are kept in.
+    public var destination: String
+    /// The files to keep, in the order the manifest lists them.
+    public var files: [Entry]
+    public var limits: Limits
+    public var retry: RetryPolicy
+    /// Whether a finished batch shows a desktop notification.
+    public var notify: Bool
+
+    public init(
+        destination: String,
+        files: [Entry],
+        limits: Limits = Limits(),
+        retry: RetryPolicy = RetryPolicy(),
+        notify: Bool = true
+    ) {
+        self.destination = destination
+        self.files = files
+        self.limits = limits
+        self.retry = retry
+        self.notify = notify
+    }
+}
+
+extension Manifest {
+    /// One file to keep in step with a URL.
+    public struct Entry: Sendable, Equatable {
+        /// The name the user knows the file by; shown in progress, status and notifications.
+        public var title: String
+        /// An absolute `http` or `https` URL.
+        public var url: String
+        /// Where the file goes, relative to ``Manifest/destination``: normalised, never
+        /// absolute, never climbing out with `..`.
+        public var path: String
+        /// The expected SHA-256 of the whole file, as 64 lowercase hex digits.
+        public var sha256: String?
+
+        public init(title: String, url: String, path: String, sha256: String? = nil) {
+            self.title = title
+            self.url = url
+            self.path = path
+            self.sha256 = sha256
+        }
+    }
+
+    /// How many transfers may run at once.
+    public struct Limits: Sendable, Equatable {
+        /// Transfers at once, across all hosts.
+        public var concurrent: Int
+        /// Connections to one host at once (like `HTTPMaximumConnectionsPerHost`).
+        public var perHost: Int
+
+        public init(concurrent: Int = 5, perHost: Int = 5) {
+            self.concurrent = concurrent
+            self.perHost = perHost
+        }
+    }
+
+    /// How transient failures (resets, timeouts, 5xx, 429) are retried.
+    public struct RetryPolicy: Sendable, Equatable {
+        /// Attempts in all, the first one included.
+        public var attempts: Int
+        /// The first wait; each later wait doubles, with jitter.
+        public var initialBackoff: Duration
+        /// No wait is longer than this; a `Retry-After` beyond it ends the retries.
+        public var maximumBackoff: Duration
+
+        public init(attempts: Int = 4, initialBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(60)) {
+            self.attempts = attempts
+            self.initialBackoff = initialBackoff
+            self.maximumBackoff = maximumBackoff
+        }
+    }
+}
+
+extension Manifest {
+    /// The absolute path an entry's file is kept at.
+    public func destinationPath(of entry: Entry) -> String {
+        destination.hasSuffix("/") ? destination + entry.path : destination + "/" + entry.path
+    }
+}

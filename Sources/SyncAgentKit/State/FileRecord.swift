@@ -1,0 +1,74 @@
+import Foundation
+
+/// What syncagent remembers about one file between runs.
+///
+/// Keyed by ``path``: the identity of a kept file is where it lives on disk.
+public struct FileRecord: Sendable, Equatable {
+    /// The absolute path the file is kept at.
+    public var path: String
+    /// The URL it was last fetched from.
+    public var url: String
+    /// The server's validators for the version in place; sent back as a conditional GET.
+    public var validators: Validators
+    /// The size of the version in place, in bytes.
+    public var size: Int64?
+    /// The validators of the hidden partial download, so a resume can send `If-Range`.
+    /// `nil` when there is no partial, or when it cannot safely be continued.
+    public var partial: Validators?
+    /// Failed attempts in a row since the last success.
+    public var failedAttempts: Int
+    /// How the last attempt ended.
+    public var lastResult: LastResult?
+
+    public init(
+        path: String,
+        url: String,
+        validators: Validators = Validators(),
+        size: Int64? = nil,
+        partial: Validators? = nil,
+        failedAttempts: Int = 0,
+        lastResult: LastResult? = nil
+    ) {
+        self.path = path
+        self.url = url
+        self.validators = validators
+        self.size = size
+        self.partial = partial
+        self.failedAttempts = failedAttempts
+        self.lastResult = lastResult
+    }
+}
+
+/// An HTTP version identity: what `If-None-Match`, `If-Modified-Since` and `If-Range` send back.
+public struct Validators: Sendable, Equatable {
+    /// The `ETag` header as the server sent it, quotes and `W/` included.
+    public var etag: String?
+    /// The `Last-Modified` header as the server sent it (an HTTP-date).
+    public var lastModified: String?
+
+    public init(etag: String? = nil, lastModified: String? = nil) {
+        self.etag = etag
+        self.lastModified = lastModified
+    }
+
+    /// Whether there is nothing to send back.
+    public var isEmpty: Bool { etag == nil && lastModified == nil }
+}
+
+/// The end of one attempt, kept for `syncagent status`.
+public struct LastResult: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case downloaded, unchanged, failed
+    }
+
+    public var kind: Kind
+    /// For a failure, why (a ``TransferFailure`` message); otherwise `nil`.
+    public var message: String?
+    public var date: Date
+
+    public init(kind: Kind, message: String? = nil, date: Date) {
+        self.kind = kind
+        self.message = message
+        self.date = date
+    }
+}
