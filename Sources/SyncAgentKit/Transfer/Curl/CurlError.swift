@@ -1,0 +1,31 @@
+import CCurl
+
+/// A libcurl failure, with everything curl said about it.
+///
+/// Keeps curl's code, its generic `curl_easy_strerror` text and the specific
+/// `CURLOPT_ERRORBUFFER` text together, so a message can be as precise as curl was.
+struct CurlError: Error, Equatable, CustomStringConvertible {
+    /// The `CURLcode` or `CURLMcode` value.
+    let code: Int
+    /// curl's generic text for the code, e.g. "Couldn't connect to server".
+    let summary: String
+    /// curl's specific text for this transfer, e.g. "Failed to connect to 127.0.0.1 port 9: Connection refused".
+    let detail: String?
+
+    init(easy code: CURLcode, detail: String? = nil) {
+        self.code = Int(code.rawValue)
+        self.summary = String(cString: curl_easy_strerror(code))
+        self.detail = detail.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    init(multi code: CURLMcode) {
+        self.code = Int(code.rawValue)
+        self.summary = String(cString: curl_multi_strerror(code))
+        self.detail = nil
+    }
+
+    /// Whether this is the given easy code.
+    func `is`(_ easyCode: CURLcode) -> Bool { code == Int(easyCode.rawValue) }
+
+    var description: String { detail ?? summary }
+}

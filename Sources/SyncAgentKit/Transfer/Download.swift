@@ -1,0 +1,241 @@
+import CCurl
+
+/// One file's transfer: the request it sends, the response it checks, the partial file it
+/// writes, and the verdict when curl is done.
+///
+/// Lives on the engine's thread. It owns its ``CurlEasy`` handle while it runs; the engine
+/// takes the handle back for reuse when it ends.
+final class Download: CurlEasyDelegate {
+    /// How a download ended, as the engine needs to know it.
+    enum End {
+        case downloaded(size: Int64, validators: Validators)
+        case notModified
+        /// `partial`: validators of a partial kept on disk to continue from.
+        case failed(TransferFailure, partial: Validators?)
+        /// The partial cannot be continued (the server's version changed, or it resumed at
+        /// the wrong place): start again from zero at once.
+        case restartFromZero
+    }
+
+    let request: TransferRequest
+    let easy: CurlEasy
+    /// The host (and port) requests go to, for per-host limits.
+    let host: String
+    private let emit: (TransferEvent) -> Void
+
+    private var head = ResponseHead()
+    private var partFile: PartFile?
+    private var hasher: SHA256Hasher?
+    private var resumeOffset: Int64 = 0
+    private var sentConditional = false
+    /// True once a non-success status has shown the body is an error page, not the file.
+    private var discardingBody = false
+    /// Why a callback stopped the transfer, when it did.
+    private var abort: End?
+
+    /// Bytes of the file on disk, a resumed prefix included.
+    private(set) var received: Int64 = 0
+    /// The whole file's length, once the response says it.
+    private(set) var expectedLength: Int64?
+
+    init(request: TransferRequest, easy: CurlEasy, options: TransferOptions, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
+        self.request = request
+        self.easy = easy
+        self.host = FailureClassification.hostName(of: request.url)
+        self.emit = emit
+        easy.delegate = self
+        try configure(options)
+    }
+
+    private func configure(_ options: TransferOptions) throws(CurlError) {
+        try easy.set(CURLOPT_URL, request.url)
+        try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
+        try easy.set(CURLOPT_MAXREDIRS, options.maximumRedirects)
+        try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
+        try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        try easy.set(CURLOPT_NOSIGNAL, 1)
+        try easy.set(CURLOPT_USERAGENT, options.userAgent)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout.milliseconds))
+        try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.milliseconds / 1000)))
+        // Fewer, larger writes for big files; curl's default is 16 KiB.
+        try easy.set(CURLOPT_BUFFERSIZE, 256 * 1024)
+        try easy.setHeaders(requestHeaders())
+    }
+
+    /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
+    private func requestHeaders() -> [String] {
+        let partialSize = PartFile.existingSize(for: request.destination)
+        if let partial = request.partial, partialSize > 0, let ifRange = Self.ifRangeValue(partial) {
+            resumeOffset = partialSize
+            return ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)"]
+        }
+        var headers: [String] = []
+        if let etag = request.current.etag { headers.append("If-None-Match: \(etag)") }
+        if let lastModified = request.current.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
+        sentConditional = !headers.isEmpty
+        return headers
+    }
+
+    /// `If-Range` needs a strong validator: a weak ETag cannot vouch for byte ranges.
+    private static func ifRangeValue(_ validators: Validators) -> String? {
+        if let etag = validators.etag, !etag.hasPrefix("W/") { return etag }
+        return validators.lastModified
+    }
+
+    /// Bytes of an earlier partial this request continues.
+    var offset: Int64 { resumeOffset }
+
+    // MARK: Receiving
+
+    func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
+        head.consume(line: line)
+        return true
+    }
+
+    func curlEasy(_ easy: CurlEasy, receivedBody chunk: UnsafeRawBufferPointer) -> Bool {
+        if partFile == nil && !discardingBody {
+            guard beginBody() else { return false }
+        }
+        guard let partFile else { return true }
+        do {
+            try partFile.write(chunk)
+        } catch {
+            abort = .failed(error, partial: nil)
+            return false
+        }
+        hasher?.update(chunk)
+        received += Int64(chunk.count)
+        return true
+    }
+
+    /// Decides, from the final response's head, what the body is and where it goes.
+    /// Returns `false` to abort the transfer (the reason is in ``abort``).
+    private func beginBody() -> Bool {
+        let status = head.status == 0 ? easy.responseCode : head.status
+        guard (200...299).contains(status), status != 204 else {
+            discardingBody = true
+            return true
+        }
+        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, destination: request.destination) {
+            abort = .failed(TransferFailure(.webPageInsteadOfFile, reason), partial: nil)
+            return false
+        }
+        var offset: Int64 = 0
+        if status == 206 {
+            guard resumeOffset > 0, let range = head.contentRange, range.first == resumeOffset else {
+                abort = .restartFromZero
+                return false
+            }
+            offset = resumeOffset
+            expectedLength = range.completeLength ?? head.contentLength.map { $0 + offset }
+        } else {
+            expectedLength = head.contentLength
+        }
+        resumeOffset = offset
+        do {
+            let file = try PartFile(destination: request.destination, keepingFirst: offset)
+            if let expectedLength, let available = file.availableSpace, expectedLength - offset > available {
+                file.discard()
+                abort = .failed(TransferFailure(.disk, "not enough space for \(request.destination): "
+                    + "\(formatByteCount(expectedLength - offset)) needed, \(formatByteCount(available)) free"), partial: nil)
+                return false
+            }
+            partFile = file
+        } catch {
+            abort = .failed(error, partial: nil)
+            return false
+        }
+        if request.expectedSHA256 != nil {
+            let hasher = SHA256Hasher()
+            guard FileSystem.hash(firstBytes: offset, of: PartFile.path(for: request.destination), into: hasher) else {
+                abort = .restartFromZero
+                return false
+            }
+            self.hasher = hasher
+        }
+        received = offset
+        emit(.receiving(id: request.id, validators: head.validators, offset: offset, expectedLength: expectedLength))
+        return true
+    }
+
+    /// File name endings of documents and media that a server never legitimately sends as HTML.
+    private static let documentExtensions: Set<String> = [
+        "pdf", "epub", "mobi", "djvu", "doc", "docx", "odt", "rtf", "xls", "xlsx", "ods", "ppt", "pptx", "odp",
+        "zip", "gz", "tgz", "xz", "bz2", "zst", "7z", "tar", "iso", "img", "deb", "rpm", "dmg",
+        "mp3", "m4a", "aac", "ogg", "oga", "opus", "flac", "wav", "mp4", "m4v", "mkv", "webm", "mov", "avi",
+        "png", "jpg", "jpeg", "gif", "webp", "svg", "csv", "tsv", "parquet", "json", "xml",
+    ]
+
+    /// A "soft 404": a server that answers a missing document with 200 and its HTML home or
+    /// error page. Returns the message when that is what arrived.
+    static func webPageInsteadOfFile(mediaType: String?, destination: String) -> String? {
+        guard mediaType == "text/html" || mediaType == "application/xhtml+xml" else { return nil }
+        let name = splitPath(destination).name
+        guard let dot = name.lastIndex(of: "."),
+              documentExtensions.contains(name[name.index(after: dot)...].lowercased())
+        else { return nil }
+        return "the server sent a web page instead of the file"
+    }
+
+    // MARK: Ending
+
+    /// The verdict once curl has finished with this transfer (`error` is curl's, if any).
+    func finish(curlError error: CurlError?) -> End {
+        if let abort {
+            partFile?.discard()
+            return abort
+        }
+        if let error {
+            let failure = FailureClassification.failure(for: error, url: request.url)
+            return failed(failure)
+        }
+        let status = head.status == 0 ? easy.responseCode : head.status
+        switch status {
+        case 304 where sentConditional:
+            return .notModified
+        case 416 where resumeOffset > 0:
+            return .restartFromZero
+        case 200...299 where status != 204:
+            return complete()
+        default:
+            let now = Int64(time(nil))
+            return .failed(FailureClassification.failure(forStatus: status, reason: head.reason, retryAfter: head.retryAfter(now: now)), partial: nil)
+        }
+    }
+
+    /// A failure that keeps what arrived when the response lets a later request continue it.
+    private func failed(_ failure: TransferFailure) -> End {
+        guard let partFile else { return .failed(failure, partial: nil) }
+        let validators = head.validators
+        if received > 0, failure.code.isTransient, Self.ifRangeValue(validators) != nil {
+            partFile.keep()
+            return .failed(failure, partial: validators)
+        }
+        partFile.discard()
+        return .failed(failure, partial: nil)
+    }
+
+    /// Checks the whole file and puts it in place.
+    private func complete() -> End {
+        // An empty body never reached the body callback: an empty file is still a file.
+        if partFile == nil, !beginBody() { return abort ?? .restartFromZero }
+        guard let partFile else { fatalError("a successful response without a partial file") }
+        if let expectedLength, received != expectedLength {
+            return failed(TransferFailure(.truncated, "the server sent \(formatByteCount(received)) of \(formatByteCount(expectedLength))"))
+        }
+        if let expected = request.expectedSHA256, let actual = hasher?.finalize(), actual != expected {
+            partFile.discard()
+            return .failed(TransferFailure(.checksumMismatch, "the file's SHA-256 is \(actual), not the \(expected) the manifest expects"), partial: nil)
+        }
+        do {
+            try partFile.commit(modificationTime: head.lastModified.flatMap(HTTPDate.parse))
+        } catch {
+            partFile.discard()
+            return .failed(error, partial: nil)
+        }
+        return .downloaded(size: received, validators: head.validators)
+    }
+}

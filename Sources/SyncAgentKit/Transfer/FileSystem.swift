@@ -1,0 +1,53 @@
+import Glibc
+
+/// The few filesystem operations transfers need, on plain paths.
+enum FileSystem {
+    /// Creates a folder and its missing parents (`mkdir -p`).
+    static func createFolders(_ path: String) throws(TransferFailure) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                errno = ENOTDIR
+                throw .diskError("cannot create the folder", path)
+            }
+            return
+        }
+        let parent = splitPath(path).folder
+        if parent != path { try createFolders(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .diskError("cannot create the folder", path) }
+    }
+
+    /// Makes a folder's entries (a rename into it) durable.
+    static func syncFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The size and modification time (Unix seconds) of a regular file, or `nil`.
+    static func regularFileInfo(_ path: String) -> (size: Int64, modificationTime: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec))
+    }
+
+    /// Feeds the first `length` bytes of a file to a hasher (to continue hashing a resumed
+    /// partial). Returns `false` when the file cannot be read that far.
+    static func hash(firstBytes length: Int64, of path: String, into hasher: SHA256Hasher) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        var remaining = length
+        while remaining > 0 {
+            let count = read(descriptor, buffer.baseAddress, Int(min(Int64(buffer.count), remaining)))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            remaining -= Int64(count)
+        }
+        return true
+    }
+}

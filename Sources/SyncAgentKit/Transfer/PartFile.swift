@@ -1,0 +1,111 @@
+import Glibc
+
+/// The hidden file a download is written to before it is whole: `.NAME.part` beside `NAME`.
+///
+/// Being in the same folder puts it on the same filesystem, so putting it in place is one
+/// atomic `rename(2)`: the destination is always either the old version or the new one.
+final class PartFile {
+    /// Where the finished file goes.
+    let destination: String
+    /// The hidden partial file.
+    let path: String
+    private var descriptor: Int32
+
+    /// The hidden partial file that belongs to a destination.
+    static func path(for destination: String) -> String {
+        let (folder, name) = splitPath(destination)
+        return folder + "/." + name + ".part"
+    }
+
+    /// The size of an existing partial for `destination`, or 0.
+    static func existingSize(for destination: String) -> Int64 {
+        var info = stat()
+        guard lstat(path(for: destination), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        return Int64(info.st_size)
+    }
+
+    /// Deletes the partial of `destination`, if any.
+    static func remove(for destination: String) {
+        unlink(path(for: destination))
+    }
+
+    /// Opens the partial for `destination`, keeping its first `offset` bytes and dropping the
+    /// rest, and positions writing at `offset`. Creates missing folders.
+    init(destination: String, keepingFirst offset: Int64) throws(TransferFailure) {
+        self.destination = destination
+        self.path = Self.path(for: destination)
+        try FileSystem.createFolders(splitPath(destination).folder)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw .diskError("cannot create", path) }
+        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            let failure = TransferFailure.diskError("cannot prepare", path)
+            close(descriptor)
+            throw failure
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Bytes free for this file on its filesystem.
+    var availableSpace: Int64? {
+        var info = statvfs()
+        guard fstatvfs(descriptor, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws(TransferFailure) {
+        var remaining = bytes
+        while !remaining.isEmpty {
+            let written = Glibc.write(descriptor, remaining.baseAddress, remaining.count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .diskError("cannot write", path)
+            }
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
+        }
+    }
+
+    /// Makes the bytes durable, stamps the server's modification time, and renames the file
+    /// into place; then makes the rename itself durable.
+    func commit(modificationTime: Int64?) throws(TransferFailure) {
+        guard fsync(descriptor) == 0 else { throw .diskError("cannot flush", path) }
+        if let modificationTime {
+            var times = [timespec(tv_sec: time_t(modificationTime), tv_nsec: 0),
+                         timespec(tv_sec: time_t(modificationTime), tv_nsec: 0)]
+            futimens(descriptor, &times)
+        }
+        close(descriptor)
+        descriptor = -1
+        guard rename(path, destination) == 0 else { throw .diskError("cannot put in place", destination) }
+        FileSystem.syncFolder(splitPath(destination).folder)
+    }
+
+    /// Closes and deletes the partial.
+    func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(path)
+    }
+
+    /// Closes the partial and leaves it on disk to be resumed.
+    func keep() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
+}
+
+/// The folder and the last component of an absolute path.
+func splitPath(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = path[..<slash]
+    return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
+}
+
+extension TransferFailure {
+    /// A disk failure naming the file and the system's reason, from `errno`.
+    static func diskError(_ action: String, _ path: String) -> TransferFailure {
+        TransferFailure(.disk, "\(action) \(path): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,86 @@
+/// The status and header fields of the response a body belongs to.
+///
+/// Fed header lines as curl delivers them. A status line starts over, so after redirects and
+/// `100 Continue` only the final response's fields remain.
+struct ResponseHead {
+    private(set) var status = 0
+    /// The status line's reason phrase ("Not Found"); HTTP/2 sends none.
+    private(set) var reason = ""
+    /// Field values by lowercased name; a repeated field keeps its last value.
+    private(set) var fields: [String: String] = [:]
+
+    mutating func consume(line bytes: UnsafeRawBufferPointer) {
+        var line = Substring(decoding: bytes, as: UTF8.self)
+        while line.last?.isNewline == true { line.removeLast() }
+        if line.hasPrefix("HTTP/") {
+            self = ResponseHead()
+            let parts = line.split(separator: " ", maxSplits: 2)
+            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+            reason = parts.count > 2 ? String(parts[2]) : ""
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces()
+            fields[name] = String(value)
+        }
+    }
+
+    var etag: String? { fields["etag"] }
+    var lastModified: String? { fields["last-modified"] }
+
+    /// The validators of this response, for saving and sending back later.
+    var validators: Validators { Validators(etag: etag, lastModified: lastModified) }
+
+    /// The media type without parameters, lowercased: "text/html".
+    var mediaType: String? {
+        fields["content-type"].map { $0.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces().lowercased() } ?? "" }
+    }
+
+    var contentLength: Int64? { fields["content-length"].flatMap { Int64($0) } }
+
+    var contentRange: ContentRange? { fields["content-range"].flatMap(ContentRange.init(headerValue:)) }
+
+    /// How long the server asked us to wait: `Retry-After` in seconds or as an HTTP-date.
+    func retryAfter(now: Int64) -> Duration? {
+        guard let value = fields["retry-after"] else { return nil }
+        if let seconds = Int64(value) { return .seconds(max(0, seconds)) }
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return .seconds(max(0, date - now))
+    }
+}
+
+/// A `Content-Range: bytes FIRST-LAST/COMPLETE` header.
+struct ContentRange: Equatable {
+    var first: Int64
+    var last: Int64
+    /// The whole representation's length; `nil` when the server sent `*`.
+    var completeLength: Int64?
+
+    init(first: Int64, last: Int64, completeLength: Int64?) {
+        self.first = first
+        self.last = last
+        self.completeLength = completeLength
+    }
+
+    init?(headerValue: String) {
+        guard headerValue.hasPrefix("bytes ") else { return nil }
+        let spec = headerValue.dropFirst("bytes ".count)
+        let rangeAndLength = spec.split(separator: "/", maxSplits: 1)
+        let bounds = rangeAndLength.first?.split(separator: "-", maxSplits: 1) ?? []
+        guard rangeAndLength.count == 2, bounds.count == 2,
+              let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last
+        else { return nil }
+        let length = rangeAndLength[1] == "*" ? nil : Int64(rangeAndLength[1])
+        if rangeAndLength[1] != "*" && (length == nil || last >= length!) { return nil }
+        self.init(first: first, last: last, completeLength: length)
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (header whitespace).
+    func trimmingSpaces() -> SubSequence {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
+        let end = lastIndex(where: { !isSpace($0) })!
+        return self[start...end]
+    }
+}

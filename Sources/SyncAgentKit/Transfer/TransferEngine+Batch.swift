@@ -1,0 +1,104 @@
+extension TransferEngine {
+    /// The bookkeeping of one ``TransferEngine/run(_:onEvent:)``: what waits, what runs,
+    /// what is due for a retry.
+    struct Batch {
+        /// Waiting requests per host, served round-robin so one busy host cannot starve others.
+        private var waiting: [String: ArraySlice<TransferRequest>] = [:]
+        private var hostOrder: [String] = []
+        private var nextHostIndex = 0
+        private var retries: [(due: ContinuousClock.Instant, request: TransferRequest)] = []
+        private var active: [ObjectIdentifier: Download] = [:]
+        private var activePerHost: [String: Int] = [:]
+        private var attempts: [Int: Int] = [:]
+        private var restarts: [Int: Int] = [:]
+        private var reported: [Int: Int64] = [:]
+        var lastProgressReport = ContinuousClock.now
+
+        init(requests: [TransferRequest]) {
+            for request in requests { enqueue(request) }
+        }
+
+        var isOver: Bool { waiting.isEmpty && active.isEmpty && retries.isEmpty }
+
+        var activeDownloads: Dictionary<ObjectIdentifier, Download>.Values { active.values }
+
+        var nextRetryDue: ContinuousClock.Instant? { retries.map(\.due).min() }
+
+        mutating func enqueue(_ request: TransferRequest) {
+            let host = FailureClassification.hostName(of: request.url)
+            if waiting[host] == nil {
+                waiting[host] = []
+                if !hostOrder.contains(host) { hostOrder.append(host) }
+            }
+            waiting[host]!.append(request)
+        }
+
+        mutating func retry(_ request: TransferRequest, at due: ContinuousClock.Instant) {
+            retries.append((due, request))
+        }
+
+        mutating func requeueRetries(dueBy now: ContinuousClock.Instant) {
+            guard retries.contains(where: { $0.due <= now }) else { return }
+            for entry in retries where entry.due <= now { enqueue(entry.request) }
+            retries.removeAll { $0.due <= now }
+        }
+
+        /// Whether a waiting request could start now.
+        func canAdmit(limits: Manifest.Limits) -> Bool {
+            active.count < limits.concurrent && waiting.keys.contains { activePerHost[$0, default: 0] < limits.perHost }
+        }
+
+        /// The next request that fits the limits, taken off its queue.
+        mutating func nextAdmissible(limits: Manifest.Limits) -> TransferRequest? {
+            guard active.count < limits.concurrent, !hostOrder.isEmpty else { return nil }
+            for step in 0..<hostOrder.count {
+                let index = (nextHostIndex + step) % hostOrder.count
+                let host = hostOrder[index]
+                guard activePerHost[host, default: 0] < limits.perHost, let request = waiting[host]?.popFirst() else { continue }
+                if waiting[host]!.isEmpty {
+                    waiting[host] = nil
+                    hostOrder.remove(at: index)
+                    nextHostIndex = hostOrder.isEmpty ? 0 : index % hostOrder.count
+                } else {
+                    nextHostIndex = (index + 1) % hostOrder.count
+                }
+                return request
+            }
+            return nil
+        }
+
+        mutating func started(_ download: Download) {
+            active[ObjectIdentifier(download.easy)] = download
+            activePerHost[download.host, default: 0] += 1
+        }
+
+        /// The download that ran on `easy`, now no longer active.
+        mutating func ended(_ easy: CurlEasy) -> Download? {
+            guard let download = active.removeValue(forKey: ObjectIdentifier(easy)) else { return nil }
+            activePerHost[download.host, default: 1] -= 1
+            reported[download.request.id] = nil
+            return download
+        }
+
+        /// Counts an attempt of request `id` and returns how many it has had.
+        mutating func countAttempt(_ id: Int) -> Int {
+            attempts[id, default: 0] += 1
+            return attempts[id]!
+        }
+
+        /// Whether request `id` may start over from zero once more (bounded: a server whose
+        /// file changes under every request must not keep us busy forever).
+        mutating func allowRestart(_ id: Int) -> Bool {
+            restarts[id, default: 0] += 1
+            return restarts[id]! <= 2
+        }
+
+        /// Whether `download` received bytes since its last progress event; notes it if so.
+        mutating func progressChanged(_ download: Download) -> Bool {
+            let id = download.request.id
+            guard reported[id] != download.received else { return false }
+            reported[id] = download.received
+            return true
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// One file for the engine to bring up to date.
+public struct TransferRequest: Sendable, Equatable {
+    /// The caller's name for this transfer; events carry it back.
+    public var id: Int
+    public var url: String
+    /// The absolute path the file is kept at.
+    public var destination: String
+    /// The SHA-256 the whole file must have, as lowercase hex.
+    public var expectedSHA256: String?
+    /// Validators of the copy in place, sent as `If-None-Match` / `If-Modified-Since` so an
+    /// unchanged file costs one empty 304. Empty: fetch unconditionally.
+    public var current: Validators
+    /// Validators of the partial left by an earlier attempt. Set: the partial is continued
+    /// with `Range` + `If-Range`. `nil`: any partial is discarded.
+    public var partial: Validators?
+
+    public init(
+        id: Int,
+        url: String,
+        destination: String,
+        expectedSHA256: String? = nil,
+        current: Validators = Validators(),
+        partial: Validators? = nil
+    ) {
+        self.id = id
+        self.url = url
+        self.destination = destination
+        self.expectedSHA256 = expectedSHA256
+        self.current = current
+        self.partial = partial
+    }
+}
+
+/// What happens to a transfer, in order, as the engine drives it.
+public enum TransferEvent: Sendable, Equatable {
+    /// A request went out; `offset` bytes of an earlier partial are being continued.
+    case started(id: Int, offset: Int64)
+    /// The server began sending a new version. Its validators are what a resume after a
+    /// crash must send back as `If-Range`: persist them now.
+    case receiving(id: Int, validators: Validators, offset: Int64, expectedLength: Int64?)
+    /// Bytes on disk so far (a resumed prefix included). Rate-limited.
+    case progress(id: Int, received: Int64, expectedLength: Int64?)
+    /// A transient failure; the transfer starts again after `delay`.
+    case willRetry(id: Int, delay: Duration, failure: TransferFailure)
+    /// The transfer is over.
+    case finished(id: Int, TransferCompletion)
+}
+
+/// How a transfer ended, with what must be remembered about it.
+public struct TransferCompletion: Sendable, Equatable {
+    public var outcome: TransferOutcome
+    /// The validators of the version now in place (after a download or a 304).
+    public var validators: Validators?
+    /// The size of the version now in place.
+    public var size: Int64?
+    /// Validators of a partial left on disk to be continued later.
+    public var partial: Validators?
+
+    public init(outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil) {
+        self.outcome = outcome
+        self.validators = validators
+        self.size = size
+        self.partial = partial
+    }
+}
+
+/// Knobs of the transfer engine that do not come from the manifest.
+public struct TransferOptions: Sendable {
+    public var userAgent = "syncagent/0.1 (+https://github.com/syncagent)"
+    /// Give up connecting after this long.
+    public var connectTimeout: Duration = .seconds(30)
+    /// A transfer slower than 1 byte/s for this long is a stall, and retried.
+    public var stallTimeout: Duration = .seconds(60)
+    /// The shortest gap between two progress events of one transfer.
+    public var progressInterval: Duration = .milliseconds(100)
+    /// Redirects followed at most, per request.
+    public var maximumRedirects = 10
+
+    public init() {}
+}

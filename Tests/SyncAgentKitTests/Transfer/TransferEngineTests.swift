@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncAgentKit
+
+/// The engine against a real nginx on 127.0.0.1.
+@Suite(.serialized)
+struct TransferEngineTests {
+    let server: NginxServer
+    let folder: TemporaryDirectory
+
+    init() throws {
+        server = try NginxServer(locations: """
+            location = /soft404.pdf { types { } default_type text/html; return 200 "<html><body>Moved</body></html>"; }
+            location = /busy.pdf { add_header Retry-After 1 always; return 503; }
+            """)
+        folder = try TemporaryDirectory(prefix: "engine")
+    }
+
+    /// Runs the engine and collects what it reported.
+    func run(_ requests: [TransferRequest], retry: Manifest.RetryPolicy = Manifest.RetryPolicy(attempts: 1)) -> Recorder {
+        let recorder = Recorder()
+        let engine = TransferEngine(limits: Manifest.Limits(concurrent: 4, perHost: 4), retry: retry, unitRandom: { 0 })
+        engine.run(requests) { recorder.events.append($0) }
+        return recorder
+    }
+
+    @Test func downloadsFilesOfManySizesAtOnceByteIdentical() throws {
+        let sizes = [1_000, 700_000, 2_000_000, 5_000_000, 12_000_000, 30_000_000]
+        var expected: [Int: Data] = [:]
+        var requests: [TransferRequest] = []
+        for (index, size) in sizes.enumerated() {
+            let data = randomData(size)
+            try server.serve("files/\(index).bin", data)
+            expected[index] = data
+            requests.append(TransferRequest(id: index, url: server.url("files/\(index).bin"), destination: folder.appending("out/\(index).bin")))
+        }
+        let recorder = run(requests)
+        for (index, data) in expected {
+            #expect(recorder.outcome(index) == .downloaded(bytes: Int64(data.count)))
+            #expect(FileManager.default.contents(atPath: folder.appending("out/\(index).bin")) == data)
+            #expect(!FileManager.default.fileExists(atPath: folder.appending("out/.\(index).bin.part")))
+        }
+    }
+
+    @Test func secondRunIsAllNotModifiedAndRewritesNothing() throws {
+        try server.serve("a.pdf", randomData(50_000))
+        try server.serve("b.pdf", randomData(70_000))
+        let requests = ["a.pdf", "b.pdf"].enumerated().map { TransferRequest(id: $0, url: server.url($1), destination: folder.appending($1)) }
+        let first = run(requests)
+        let inodes = try requests.map { try FileManager.default.attributesOfItem(atPath: $0.destination)[.systemFileNumber] as? Int }
+
+        let again = requests.map { request in
+            var request = request
+            request.current = first.completion(request.id)!.validators!
+            return request
+        }
+        let second = run(again)
+        #expect(second.outcome(0) == .unchanged && second.outcome(1) == .unchanged)
+        #expect(try requests.map { try FileManager.default.attributesOfItem(atPath: $0.destination)[.systemFileNumber] as? Int } == inodes)
+        let log = server.requests(for: "/a.pdf")
+        #expect(log.map(\.status) == [200, 304])
+        #expect(log[1].ifNoneMatch == first.completion(0)!.validators!.etag)
+    }
+
+    @Test func finishedFileCarriesTheServersModificationTime() throws {
+        try server.serve("dated.pdf", randomData(10))
+        let recorder = run([TransferRequest(id: 0, url: server.url("dated.pdf"), destination: folder.appending("dated.pdf"))])
+        let lastModified = try #require(recorder.completion(0)?.validators?.lastModified)
+        let mtime = try FileManager.default.attributesOfItem(atPath: folder.appending("dated.pdf"))[.modificationDate] as? Date
+        #expect(mtime.map { Int64($0.timeIntervalSince1970) } == HTTPDate.parse(lastModified))
+    }
+
+    @Test func continuesAPartialWithRangeAndIfRange() throws {
+        let data = randomData(3_000_000)
+        try server.serve("big.pdf", data)
+        let destination = folder.appending("big.pdf")
+        let validators = try #require(run([TransferRequest(id: 0, url: server.url("big.pdf"), destination: destination)]).completion(0)?.validators)
+        try FileManager.default.removeItem(atPath: destination)
+        try data.prefix(1_234_567).write(to: URL(fileURLWithPath: folder.appending(".big.pdf.part")))
+
+        let recorder = run([TransferRequest(id: 0, url: server.url("big.pdf"), destination: destination, partial: validators)])
+        #expect(recorder.events.contains(.started(id: 0, offset: 1_234_567)))
+        #expect(FileManager.default.contents(atPath: destination) == data)
+        let resumed = try #require(server.requests(for: "/big.pdf").last)
+        #expect(resumed.status == 206 && resumed.range == "bytes=1234567-" && resumed.ifRange == validators.etag)
+        #expect(resumed.bytesSent == data.count - 1_234_567)
+    }
+
+    @Test func aChangedValidatorRestartsFromZero() throws {
+        let data = randomData(500_000)
+        try server.serve("changed.pdf", data)
+        try Data(repeating: 0xAA, count: 200_000).write(to: URL(fileURLWithPath: folder.appending(".changed.pdf.part")))
+        let stale = Validators(etag: "\"0-stale\"")
+        let recorder = run([TransferRequest(id: 0, url: server.url("changed.pdf"), destination: folder.appending("changed.pdf"), partial: stale)])
+        #expect(recorder.outcome(0) == .downloaded(bytes: 500_000))
+        #expect(FileManager.default.contents(atPath: folder.appending("changed.pdf")) == data)
+        #expect(server.requests(for: "/changed.pdf").map(\.status) == [200])
+    }
+
+    @Test func aMissingFileFailsBesideGoodOnesAndLeavesNothing() throws {
+        try server.serve("good.pdf", randomData(1_000))
+        let recorder = run([
+            TransferRequest(id: 0, url: server.url("good.pdf"), destination: folder.appending("good.pdf")),
+            TransferRequest(id: 1, url: server.url("gone.pdf"), destination: folder.appending("gone.pdf")),
+        ])
+        #expect(recorder.outcome(0) == .downloaded(bytes: 1_000))
+        #expect(recorder.outcome(1) == .failed(TransferFailure(.notFound, "the server answered 404 Not Found")))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending("gone.pdf")))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(".gone.pdf.part")))
+    }
+
+    @Test func aChecksumMismatchLeavesNoFileAndKeepsTheOldOne() throws {
+        try server.serve("sum.pdf", Data("new contents".utf8))
+        let destination = folder.appending("sum.pdf")
+        try Data("old contents".utf8).write(to: URL(fileURLWithPath: destination))
+        let wrong = String(repeating: "0", count: 64)
+        let recorder = run([TransferRequest(id: 0, url: server.url("sum.pdf"), destination: destination, expectedSHA256: wrong)])
+        guard case .failed(let failure) = recorder.outcome(0) else { Issue.record("expected a failure"); return }
+        #expect(failure.code == .checksumMismatch)
+        #expect(failure.message.contains(wrong))
+        #expect(FileManager.default.contents(atPath: destination) == Data("old contents".utf8))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(".sum.pdf.part")))
+    }
+
+    @Test func aMatchingChecksumIsAccepted() throws {
+        try server.serve("ok.txt", Data("hello\n".utf8))
+        let sha = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03"
+        let recorder = run([TransferRequest(id: 0, url: server.url("ok.txt"), destination: folder.appending("ok.txt"), expectedSHA256: sha)])
+        #expect(recorder.outcome(0) == .downloaded(bytes: 6))
+    }
+
+    @Test func aWebPageInsteadOfAPDFIsRefusedAndTheOldVersionKept() throws {
+        let destination = folder.appending("soft404.pdf")
+        try Data("%PDF old".utf8).write(to: URL(fileURLWithPath: destination))
+        let recorder = run([TransferRequest(id: 0, url: server.url("soft404.pdf"), destination: destination)])
+        #expect(recorder.outcome(0) == .failed(TransferFailure(.webPageInsteadOfFile, "the server sent a web page instead of the file")))
+        #expect(FileManager.default.contents(atPath: destination) == Data("%PDF old".utf8))
+    }
+
+    @Test func aBusyServerIsRetriedAfterItsRetryAfter() throws {
+        let started = ContinuousClock.now
+        let recorder = run([TransferRequest(id: 0, url: server.url("busy.pdf"), destination: folder.appending("busy.pdf"))],
+                           retry: Manifest.RetryPolicy(attempts: 2, initialBackoff: .milliseconds(10), maximumBackoff: .seconds(5)))
+        #expect(recorder.events.contains(.willRetry(id: 0, delay: .seconds(1),
+            failure: TransferFailure(.serverError, "the server answered 503 Service Temporarily Unavailable", retryAfter: .seconds(1)))))
+        #expect(ContinuousClock.now - started >= .seconds(1))
+        #expect(server.requests(for: "/busy.pdf").count == 2)
+        guard case .failed(let failure) = recorder.outcome(0) else { Issue.record("expected a failure"); return }
+        #expect(failure.code == .serverError)
+    }
+
+    @Test func anEmptyFileIsStillAFile() throws {
+        try server.serve("empty.txt", Data())
+        let recorder = run([TransferRequest(id: 0, url: server.url("empty.txt"), destination: folder.appending("sub/empty.txt"))])
+        #expect(recorder.outcome(0) == .downloaded(bytes: 0))
+        #expect(FileManager.default.contents(atPath: folder.appending("sub/empty.txt")) == Data())
+    }
+
+    @Test func aRefusedConnectionIsANetworkFailure() throws {
+        let recorder = run([TransferRequest(id: 0, url: "http://127.0.0.1:9/x.pdf", destination: folder.appending("x.pdf"))])
+        guard case .failed(let failure) = recorder.outcome(0) else { Issue.record("expected a failure"); return }
+        #expect(failure.code == .network)
+        #expect(failure.message.hasPrefix("cannot connect to 127.0.0.1:9"))
+    }
+}
+
+/// Collects engine events.
+final class Recorder {
+    var events: [TransferEvent] = []
+
+    func completion(_ id: Int) -> TransferCompletion? {
+        for case .finished(id, let completion) in events { return completion }
+        return nil
+    }
+
+    func outcome(_ id: Int) -> TransferOutcome? { completion(id)?.outcome }
+}
+
+/// Bytes that do not compress or repeat, so a wrong offset cannot go unnoticed.
+func randomData(_ count: Int) -> Data {
+    FileHandle(forReadingAtPath: "/dev/urandom")!.readData(ofLength: count)
+}

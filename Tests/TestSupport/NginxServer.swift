@@ -1,0 +1,165 @@
+import Foundation
+
+/// A real nginx from Debian, serving a folder on 127.0.0.1 on a free port, with its own
+/// configuration and logs in a temporary folder.
+///
+/// Every request is logged as one JSON line with the headers that matter for mirroring —
+/// `Range`, `If-Range`, `If-None-Match`, `If-Modified-Since` — so a test can assert what the
+/// client asked for.
+public final class NginxServer: @unchecked Sendable {
+    /// What the server serves from: put files here.
+    public let root: String
+    public let port: Int
+    private let directory: TemporaryDirectory
+    private let process: Process
+
+    /// Starts nginx. `locations` is extra configuration inside the `server` block, e.g.
+    /// `location /slow/ { limit_rate 100k; }`.
+    public init(locations: String = "") throws {
+        directory = try TemporaryDirectory(prefix: "nginx")
+        root = directory.appending("www")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        var lastError: Error?
+        for _ in 0..<5 {
+            let port = try Self.freePort()
+            try Self.configuration(prefix: directory.path, root: root, port: port, locations: locations)
+                .write(toFile: directory.appending("nginx.conf"), atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+            process.arguments = ["-p", directory.path, "-c", directory.appending("nginx.conf"), "-e", directory.appending("error.log")]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            if Self.waitUntilListening(port: port, process: process) {
+                self.port = port
+                self.process = process
+                return
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            lastError = TestSupportError("nginx did not start: " + ((try? String(contentsOfFile: directory.appending("error.log"), encoding: .utf8)) ?? ""))
+        }
+        directory.remove()
+        throw lastError!
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// Writes a file under the served root, creating folders.
+    public func serve(_ path: String, _ contents: Data) throws {
+        let file = root + "/" + path
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try contents.write(to: URL(fileURLWithPath: file))
+    }
+
+    /// One logged request.
+    public struct Request: Decodable, Sendable {
+        public let method: String
+        public let uri: String
+        public let status: Int
+        public let range: String
+        public let ifRange: String
+        public let ifNoneMatch: String
+        public let ifModifiedSince: String
+        public let bytesSent: Int
+
+        enum CodingKeys: String, CodingKey {
+            case method, uri, status, range, ifRange = "if_range", ifNoneMatch = "if_none_match"
+            case ifModifiedSince = "if_modified_since", bytesSent = "bytes_sent"
+        }
+    }
+
+    /// Every request logged so far, oldest first.
+    public func requests() -> [Request] {
+        guard let log = FileManager.default.contents(atPath: directory.appending("access.log")) else { return [] }
+        return log.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONDecoder().decode(Request.self, from: Data($0)) }
+    }
+
+    /// The logged requests for one path ("/a.pdf").
+    public func requests(for uri: String) -> [Request] { requests().filter { $0.uri == uri } }
+
+    /// Kills nginx (SIGKILL: see PLATFORM.md on blocked SIGTERM) and deletes its folder.
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        directory.remove()
+    }
+
+    private static func configuration(prefix: String, root: String, port: Int, locations: String) -> String {
+        """
+        daemon off;
+        master_process off;
+        worker_processes 1;
+        pid \(prefix)/nginx.pid;
+        error_log \(prefix)/error.log warn;
+        events { worker_connections 512; }
+        http {
+            log_format mirror escape=json '{"method":"$request_method","uri":"$uri","status":$status,'
+                '"range":"$http_range","if_range":"$http_if_range","if_none_match":"$http_if_none_match",'
+                '"if_modified_since":"$http_if_modified_since","bytes_sent":$body_bytes_sent}';
+            access_log \(prefix)/access.log mirror;
+            client_body_temp_path \(prefix)/client_body;
+            proxy_temp_path \(prefix)/proxy;
+            fastcgi_temp_path \(prefix)/fastcgi;
+            uwsgi_temp_path \(prefix)/uwsgi;
+            scgi_temp_path \(prefix)/scgi;
+            types { application/pdf pdf; text/html html; text/plain txt; }
+            default_type application/octet-stream;
+            sendfile on;
+            server {
+                listen 127.0.0.1:\(port);
+                root \(root);
+                \(locations)
+            }
+        }
+        """
+    }
+
+    /// A port the kernel just handed out and released; taken again at once by nginx.
+    private static func freePort() throws -> Int {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketDescriptor, $0, length) == 0 && getsockname(socketDescriptor, $0, &length) == 0
+            }
+        }
+        guard bound else { throw TestSupportError("cannot find a free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func waitUntilListening(port: Int, process: Process) -> Bool {
+        for _ in 0..<200 {
+            guard process.isRunning else { return false }
+            if canConnect(port: port) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    private static func canConnect(port: Int) -> Bool {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
