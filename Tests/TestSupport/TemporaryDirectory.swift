@@ -1,28 +1,35 @@
 import Foundation
 
-/// A fresh folder under the system's temporary folder, deleted by ``remove()``.
-public struct TemporaryDirectory: Sendable {
+/// A fresh, empty directory for one test, deleted with everything in it by ``remove()``
+/// or when the last reference goes away.
+///
+/// Lives under the system temporary directory with a short name, so Unix socket paths
+/// inside it stay well under the 108-byte limit.
+public final class TemporaryDirectory: Sendable {
+    /// The directory's absolute path, without a trailing slash.
     public let path: String
 
-    /// Creates `…/syncagent-<prefix>-XXXXXX`.
-    public init(prefix: String) throws {
-        var template = Array((NSTemporaryDirectory() + "/syncagent-\(prefix)-XXXXXX").utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw TestSupportError("cannot create a temporary folder: \(String(cString: strerror(errno)))")
+    /// Creates the directory; `prefix` makes leftovers recognisable, e.g. "syncagent-bus".
+    public init(prefix: String = "syncagent-test") throws {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw TestSupportError("cannot create a temporary directory in \(base): \(String(cString: strerror(errno)))")
         }
         path = String(cString: created)
     }
 
-    /// The path of `name` inside this folder.
-    public func appending(_ name: String) -> String { path + "/" + name }
+    deinit {
+        remove()
+    }
 
+    /// The absolute path of `name` inside the directory.
+    public func appending(_ name: String) -> String {
+        "\(path)/\(name)"
+    }
+
+    /// Deletes the directory and everything in it; doing it twice is harmless.
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
-}
-
-/// A test harness that could not set up what a test needs.
-public struct TestSupportError: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }
