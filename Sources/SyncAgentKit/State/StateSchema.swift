@@ -1,0 +1,107 @@
+/// The layout of the state database, and the one place that creates it and brings older
+/// files up to date.
+///
+/// `PRAGMA application_id` marks the file as syncagent's; `PRAGMA user_version` counts the
+/// ``migrations`` applied to it.
+///
+/// - SeeAlso: https://www.sqlite.org/pragma.html#pragma_application_id
+enum StateSchema {
+    /// "SyAg": written into the database header so another program's database is never
+    /// mistaken for ours.
+    static let applicationID: Int64 = 0x5379_4167
+
+    /// The steps from an empty file to the current layout; step `n` takes the file from
+    /// version `n` to `n + 1`. Steps are only ever appended: released ones never change.
+    static let migrations: [String] = [
+        // Version 1. A `WITHOUT ROWID` table is stored in path order, which makes a lookup by
+        // path one B-tree search and `ORDER BY path` free. `partial_present` tells "no
+        // partial" (nil) apart from "a partial without validators".
+        """
+        CREATE TABLE files (
+            path TEXT NOT NULL PRIMARY KEY,
+            url TEXT NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            size INTEGER,
+            partial_present INTEGER NOT NULL CHECK (partial_present IN (0, 1)),
+            partial_etag TEXT,
+            partial_last_modified TEXT,
+            failed_attempts INTEGER NOT NULL,
+            last_result_kind TEXT CHECK (last_result_kind IN ('downloaded', 'unchanged', 'failed')),
+            last_result_message TEXT,
+            last_result_date REAL,
+            CHECK (partial_present OR (partial_etag IS NULL AND partial_last_modified IS NULL)),
+            CHECK ((last_result_kind IS NULL) = (last_result_date IS NULL)),
+            CHECK (last_result_kind IS NOT NULL OR last_result_message IS NULL)
+        ) WITHOUT ROWID;
+        """,
+    ]
+
+    /// The layout version this build writes.
+    static var currentVersion: Int64 { Int64(migrations.count) }
+
+    /// Makes the database ready for use: refuses a file that is not ours or is newer, turns
+    /// on WAL, and creates or migrates the tables.
+    static func prepare(_ database: SQLiteDatabase) throws(StateStoreError) {
+        let refusal: StateStoreError?
+        do {
+            refusal = try prepareUnlessRefused(database)
+        } catch {
+            throw StateStoreError(error, while: "open the saved state", databasePath: database.path)
+        }
+        if let refusal { throw refusal }
+    }
+
+    /// Prepares the database, or returns why it must not be touched.
+    private static func prepareUnlessRefused(_ database: SQLiteDatabase) throws(SQLiteError) -> StateStoreError? {
+        // Check before changing anything, so a file that is not ours is left as it was.
+        if let refusal = try refusal(of: database) { return refusal }
+        // WAL: a commit appends to the log instead of rewriting pages, and readers do not
+        // block the writer. NORMAL: no fsync per commit; a committed transaction survives the
+        // process being killed at any instant, and a power cut may lose the last commits but
+        // never corrupts the file.
+        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        return try database.transaction { () throws(SQLiteError) -> StateStoreError? in
+            // Look again under the write lock: another process may have migrated meanwhile.
+            if let refusal = try refusal(of: database) { return refusal }
+            let version = try integer("PRAGMA user_version", in: database)
+            guard version < currentVersion else { return nil }
+            for step in migrations.dropFirst(Int(version)) {
+                try database.execute(step)
+            }
+            try database.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(currentVersion);")
+            return nil
+        }
+    }
+
+    /// Why the database must not be used, or `nil` when it is ours (or still empty).
+    private static func refusal(of database: SQLiteDatabase) throws(SQLiteError) -> StateStoreError? {
+        let path = database.path
+        let owner = try integer("PRAGMA application_id", in: database)
+        let version = try integer("PRAGMA user_version", in: database)
+        if owner == applicationID {
+            guard version > currentVersion else { return nil }
+            return StateStoreError(
+                .newerVersion, path: path,
+                message: "\(path) was written by a newer syncagent (state version \(version); this one "
+                    + "reads up to version \(currentVersion)). Update syncagent, or move the file aside "
+                    + "or run `syncagent reset` to start over."
+            )
+        }
+        let objects = try integer("SELECT count(*) FROM sqlite_schema", in: database)
+        if owner == 0, version == 0, objects == 0 { return nil }
+        return StateStoreError(
+            .notOurs, path: path,
+            message: "\(path) is a database of another program, not syncagent's saved state. "
+                + StateStoreError.startOverAdvice
+        )
+    }
+
+    /// The integer the single-value query `sql` returns.
+    private static func integer(_ sql: String, in database: SQLiteDatabase) throws(SQLiteError) -> Int64 {
+        guard case .integer(let value) = try database.singleValue(sql) else {
+            throw SQLiteError(code: .error, message: "\"\(sql)\" did not return an integer")
+        }
+        return value
+    }
+}

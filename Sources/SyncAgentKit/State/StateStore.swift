@@ -1,0 +1,170 @@
+import Foundation
+
+/// The saved state of every kept file, in one SQLite database: `state.sqlite3` in the state
+/// folder (`$XDG_STATE_HOME/syncagent/`, or `--state-dir`).
+///
+/// Every change is a transaction of its own in a WAL-mode database, so a change is on disk
+/// once its method returns and survives the process being killed at any instant; a save
+/// costs one B-tree update whatever the number of files.
+///
+/// A store has one owner: one thread, or one actor, uses it. It closes the database when it
+/// is deinitialised.
+public final class StateStore {
+    /// The database's file name inside the state folder.
+    public static let fileName = "state.sqlite3"
+
+    /// The database file.
+    public let databasePath: String
+    /// The open database; internal so tests can look at its pragmas.
+    let database: SQLiteDatabase
+
+    /// Opens the state kept in `directory`, creating the folder (mode 0700) and the database
+    /// if they do not exist, and bringing an older database up to date.
+    ///
+    /// Throws ``StateStoreError/Code/damaged``, ``StateStoreError/Code/notOurs`` or
+    /// ``StateStoreError/Code/newerVersion`` for a file that cannot be used; their messages
+    /// name the file and say what to do.
+    public init(directory: String) throws(StateStoreError) {
+        try Self.createDirectory(directory)
+        let path = Self.databasePath(inDirectory: directory)
+        do {
+            database = try SQLiteDatabase(path: path)
+        } catch {
+            throw StateStoreError(error, while: "open the saved state", databasePath: path)
+        }
+        databasePath = path
+        // Another syncagent (say, `syncagent status` while the agent saves) holds the write
+        // lock for milliseconds; waiting a while beats failing.
+        database.setBusyTimeout(.seconds(5))
+        try StateSchema.prepare(database)
+    }
+
+    /// The saved state of the file kept at `path`, or `nil` if there is none.
+    public func record(forPath path: String) throws(StateStoreError) -> FileRecord? {
+        try perform("read the saved state of \(path)") { () throws(SQLiteError) in
+            try database.withStatement("SELECT \(Self.columnList) FROM files WHERE path = ?1") {
+                statement throws(SQLiteError) in
+                try statement.bind(SQLiteValue(path), at: 1)
+                return try statement.step() == .row ? FileRecord(row: statement) : nil
+            }
+        }
+    }
+
+    /// Every saved record, sorted by path (byte order of the UTF-8 text, as `ls` in the C locale).
+    public func records() throws(StateStoreError) -> [FileRecord] {
+        try perform("read the saved state") { () throws(SQLiteError) in
+            try database.withStatement("SELECT \(Self.columnList) FROM files ORDER BY path") {
+                statement throws(SQLiteError) in
+                var records: [FileRecord] = []
+                while try statement.step() == .row {
+                    records.append(try FileRecord(row: statement))
+                }
+                return records
+            }
+        }
+    }
+
+    /// Saves `record`, replacing the saved state of the same path if there is one.
+    public func save(_ record: FileRecord) throws(StateStoreError) {
+        try perform("save the state of \(record.path)") { () throws(SQLiteError) in
+            try upsert(record)
+        }
+    }
+
+    /// Saves every record in `records` in one transaction: after a crash, either all of them
+    /// are saved or none is.
+    public func save(_ records: [FileRecord]) throws(StateStoreError) {
+        guard !records.isEmpty else { return }
+        try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                for record in records {
+                    try upsert(record)
+                }
+            }
+        }
+    }
+
+    /// Forgets the file kept at `path`. Returns whether there was a record to forget.
+    @discardableResult
+    public func removeRecord(forPath path: String) throws(StateStoreError) -> Bool {
+        try perform("forget the state of \(path)") { () throws(SQLiteError) in
+            try database.withStatement("DELETE FROM files WHERE path = ?1") { statement throws(SQLiteError) in
+                try statement.bind(SQLiteValue(path), at: 1)
+                try statement.run()
+                return database.changes > 0
+            }
+        }
+    }
+
+    /// Forgets every file.
+    public func removeAll() throws(StateStoreError) {
+        try perform("forget the saved state") { () throws(SQLiteError) in
+            try database.withStatement("DELETE FROM files") { statement throws(SQLiteError) in
+                try statement.run()
+            }
+        }
+    }
+
+    /// Deletes the database in `directory` with its WAL and shared-memory files, whatever is in
+    /// them: how `syncagent reset` starts over from a damaged, foreign or newer file.
+    ///
+    /// No store may have the database open, in this process or another: deleting the files
+    /// under an open connection loses its later changes.
+    public static func removeDatabase(inDirectory directory: String) throws(StateStoreError) {
+        let path = databasePath(inDirectory: directory)
+        for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 && errno != ENOENT {
+            let reason = String(cString: strerror(errno))
+            throw StateStoreError(.storage, path: file, message: "Could not delete \(file): \(reason).")
+        }
+    }
+
+    private static let columnList = FileRecord.sqliteColumns.joined(separator: ", ")
+
+    private static let upsertSQL = """
+        INSERT INTO files (\(columnList))
+        VALUES (\(FileRecord.sqliteColumns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))
+        ON CONFLICT (path) DO UPDATE SET
+        \(FileRecord.sqliteColumns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        """
+
+    private func upsert(_ record: FileRecord) throws(SQLiteError) {
+        try database.withStatement(Self.upsertSQL) { statement throws(SQLiteError) in
+            try statement.bind(record.sqliteValues)
+            try statement.run()
+        }
+    }
+
+    /// Runs `body`, turning an SQLite failure into an error that says what was being done.
+    private func perform<Result>(
+        _ action: @autoclosure () -> String,
+        _ body: () throws(SQLiteError) -> Result
+    ) throws(StateStoreError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw StateStoreError(error, while: action(), databasePath: databasePath)
+        }
+    }
+
+    private static func databasePath(inDirectory directory: String) -> String {
+        directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+    }
+
+    private static func createDirectory(_ directory: String) throws(StateStoreError) {
+        do {
+            // The state lists what the user keeps and where from: other users have no business
+            // reading it, as the XDG base directory specification asks.
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+        } catch {
+            throw StateStoreError(
+                .cannotCreateDirectory, path: directory,
+                message: "Could not create the state folder \(directory): \(error.localizedDescription)"
+            )
+        }
+    }
+}
+
+@available(*, unavailable, message: "a StateStore has one owner: one thread or one actor")
+extension StateStore: Sendable {}

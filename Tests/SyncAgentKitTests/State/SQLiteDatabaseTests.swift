@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+@testable import SyncAgentKit
+
+/// Each test gets a fresh folder, removed when the test ends.
+final class SQLiteDatabaseTests {
+    let directory: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.path + "/syncagent-sqlite-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func openDatabase(named name: String = "test.sqlite3") throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: directory + "/" + name)
+        try database.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, value)")
+        return database
+    }
+
+    /// Inserts `value`, reads it back through `read`, and returns what came back.
+    func roundTrip<T>(_ value: SQLiteValue, read: (SQLiteStatement) -> T) throws -> T {
+        let database = try openDatabase(named: "\(UUID().uuidString).sqlite3")
+        let insert = try database.prepare("INSERT INTO t (id, value) VALUES (1, ?1)")
+        try insert.bind(value, at: 1)
+        try insert.run()
+        let select = try database.prepare("SELECT value FROM t WHERE id = 1")
+        #expect(try select.step() == .row)
+        return read(select)
+    }
+
+    @Test(arguments: ["", "plain", "ünïcødé ✓ 文字 🚀", "with\0nul\0inside"])
+    func textRoundTrips(text: String) throws {
+        #expect(try roundTrip(.text(text)) { $0.text(at: 0) } == text)
+        #expect(try roundTrip(.text(text)) { $0.value(at: 0) } == .text(text))
+    }
+
+    @Test func longTextRoundTrips() throws {
+        let text = String(repeating: "long text ", count: 100_000)
+        #expect(try roundTrip(.text(text)) { $0.text(at: 0) } == text)
+    }
+
+    @Test(arguments: [Int64.min, -1, 0, 1, Int64(Int32.max) + 1, Int64.max])
+    func integerRoundTrips(integer: Int64) throws {
+        #expect(try roundTrip(.integer(integer)) { $0.int64(at: 0) } == integer)
+        #expect(try roundTrip(.integer(integer)) { $0.value(at: 0) } == .integer(integer))
+    }
+
+    @Test(arguments: [0, -0.5, 1_763_700_000.123, Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude])
+    func doubleRoundTrips(double: Double) throws {
+        #expect(try roundTrip(.real(double)) { $0.double(at: 0) } == double)
+        #expect(try roundTrip(.real(double)) { $0.value(at: 0) } == .real(double))
+    }
+
+    @Test(arguments: [[], [0, 1, 2, 255]] as [[UInt8]])
+    func blobRoundTrips(bytes: [UInt8]) throws {
+        #expect(try roundTrip(.blob(bytes)) { $0.blob(at: 0) } == bytes)
+        #expect(try roundTrip(.blob(bytes)) { $0.value(at: 0) } == .blob(bytes))
+    }
+
+    @Test func nullReadsAsNilForEveryType() throws {
+        let nulls = try roundTrip(.null) { row in
+            [row.isNull(at: 0), row.text(at: 0) == nil, row.int64(at: 0) == nil, row.double(at: 0) == nil]
+        }
+        #expect(nulls == [true, true, true, true])
+        #expect(try roundTrip(.null) { $0.value(at: 0) } == .null)
+    }
+
+    @Test func optionalsBecomeNull() {
+        #expect(SQLiteValue(nil as String?) == .null)
+        #expect(SQLiteValue(nil as Int64?) == .null)
+        #expect(SQLiteValue(nil as Double?) == .null)
+        #expect(SQLiteValue("a" as String?) == .text("a"))
+        #expect(SQLiteValue(7 as Int?) == .integer(7))
+        #expect(SQLiteValue(true) == .integer(1))
+    }
+
+    @Test func stepsThroughEveryRowInOrder() throws {
+        let database = try openDatabase()
+        try database.execute("INSERT INTO t (id, value) VALUES (3, 'c'), (1, 'a'), (2, 'b')")
+        let select = try database.prepare("SELECT id, value FROM t ORDER BY id")
+        var rows: [String] = []
+        while try select.step() == .row {
+            rows.append("\(select.int64(at: 0) ?? -1)\(select.text(at: 1) ?? "?")")
+        }
+        #expect(rows == ["1a", "2b", "3c"])
+        #expect(select.columnCount == 2)
+    }
+
+    @Test func cachedStatementIsCompiledOnceAndResetAfterUse() throws {
+        let database = try openDatabase()
+        let sql = "INSERT INTO t (id, value) VALUES (?1, ?2)"
+        var statements: Set<ObjectIdentifier> = []
+        for id in 1...3 {
+            try database.withStatement(sql) { statement throws(SQLiteError) in
+                statements.insert(ObjectIdentifier(statement))
+                try statement.bind([.integer(Int64(id)), .text("row \(id)")])
+                try statement.run()
+            }
+        }
+        #expect(statements.count == 1)
+        // Bindings were cleared by the reset: an unbound parameter inserts NULL.
+        try database.withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(.integer(4), at: 1)
+            try statement.run()
+        }
+        #expect(try database.singleValue("SELECT count(*) FROM t WHERE value IS NULL") == .integer(1))
+        #expect(try database.singleValue("SELECT count(*) FROM t") == .integer(4))
+    }
+
+    @Test func singleValueIsNilWithoutRows() throws {
+        let database = try openDatabase()
+        #expect(try database.singleValue("SELECT value FROM t") == nil)
+    }
+
+    @Test func transactionCommitsWhenTheBodyReturns() throws {
+        let database = try openDatabase()
+        let result = try database.transaction { () throws(SQLiteError) in
+            try database.execute("INSERT INTO t (id, value) VALUES (1, 'kept')")
+            #expect(database.isInTransaction)
+            return 42
+        }
+        #expect(result == 42)
+        #expect(!database.isInTransaction)
+        #expect(try database.singleValue("SELECT value FROM t") == .text("kept"))
+    }
+
+    @Test func transactionRollsBackWhenTheBodyThrows() throws {
+        let database = try openDatabase()
+        #expect(throws: SQLiteError.self) {
+            try database.transaction { () throws(SQLiteError) in
+                try database.execute("INSERT INTO t (id, value) VALUES (1, 'undone')")
+                try database.execute("INSERT INTO t (id, value) VALUES (1, 'same key')")
+            }
+        }
+        #expect(!database.isInTransaction)
+        #expect(try database.singleValue("SELECT count(*) FROM t") == .integer(0))
+    }
+
+    @Test func errorsCarrySQLitesCodeAndMessage() throws {
+        let database = try openDatabase()
+        let syntax = #expect(throws: SQLiteError.self) { try database.prepare("SELEKT 1") }
+        #expect(syntax?.code == .error)
+        #expect(syntax?.message.contains("SELEKT") == true)
+
+        try database.execute("INSERT INTO t (id, value) VALUES (1, 'x')")
+        let duplicate = #expect(throws: SQLiteError.self) {
+            try database.execute("INSERT INTO t (id, value) VALUES (1, 'y')")
+        }
+        #expect(duplicate?.code.primary == .constraint)
+        #expect(duplicate?.code != .constraint, "extended result codes are on")
+        #expect(duplicate?.message.contains("UNIQUE constraint failed") == true)
+
+        let range = #expect(throws: SQLiteError.self) {
+            try database.prepare("SELECT ?1").bind(.integer(1), at: 2)
+        }
+        #expect(range?.code == .range)
+    }
+
+    @Test func prepareRefusesMoreThanOneStatement() throws {
+        let database = try openDatabase()
+        let error = #expect(throws: SQLiteError.self) { try database.prepare("SELECT 1; SELECT 2") }
+        #expect(error?.code == .misuse)
+        #expect(try database.prepare("SELECT 1;  \n").parameterCount == 0)
+    }
+
+    @Test func aFileThatIsNotADatabaseFailsOnFirstRead() throws {
+        let path = directory + "/garbage"
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+        let database = try SQLiteDatabase(path: path)
+        let error = #expect(throws: SQLiteError.self) { try database.singleValue("PRAGMA user_version") }
+        #expect(error?.code == .notADatabase)
+        #expect(error?.message == "file is not a database")
+    }
+
+    @Test func openingAMissingFileWithoutCreateFails() {
+        let error = #expect(throws: SQLiteError.self) {
+            try SQLiteDatabase(path: directory + "/missing.sqlite3", flags: [.readWrite])
+        }
+        #expect(error?.code.primary == .cannotOpen)
+    }
+
+    @Test func readOnlyDatabaseRefusesWrites() throws {
+        _ = try openDatabase()
+        let database = try SQLiteDatabase(path: directory + "/test.sqlite3", flags: [.readOnly])
+        let error = #expect(throws: SQLiteError.self) { try database.execute("DELETE FROM t") }
+        #expect(error?.code.primary == .readOnly)
+    }
+
+    @Test func aStatementKeepsItsConnectionAliveAfterTheDatabaseIsGone() throws {
+        var database: SQLiteDatabase? = try openDatabase()
+        let statement = try #require(database).prepare("SELECT 40 + 2")
+        database = nil
+        #expect(try statement.step() == .row)
+        #expect(statement.int64(at: 0) == 42)
+    }
+}
