@@ -1,13 +1,62 @@
 import ArgumentParser
+import Foundation
 import SyncAgentKit
 
-/// The `syncagent` command: the root of every subcommand.
+/// The `syncagent` command: the login agent by default, `--once` for one batch now, and the
+/// subcommands that inspect it.
 @main
 struct SyncAgent: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "syncagent",
-        abstract: "Keep a folder in step with a list of files on the web."
+        abstract: "Keep a folder in step with a list of files on the web.",
+        discussion: """
+            The files are listed in a manifest (by default ~/.config/syncagent/manifest.yaml,
+            created from the default on first run). `syncagent --once` brings them all up to
+            date now: only what changed is downloaded, interrupted downloads resume, and a
+            desktop notification says how it went.
+
+            Exit status: 0 every file is in place, 1 some files failed, 2 the manifest or the
+            command line is wrong, 3 the state or the folders cannot be used.
+            """,
+        version: "0.1.0",
+        subcommands: [Check.self, Status.self]
     )
 
-    func run() throws {}
+    @Flag(name: .long, help: "Download every file of the manifest now, show progress, and exit.")
+    var once = false
+
+    @OptionGroup var locations: LocationOptions
+
+    func run() throws {
+        guard once else {
+            throw CommandFailure(
+                "the login agent is not available yet; run `syncagent --once` to download now",
+                exitCode: .usage
+            )
+        }
+        try OnceCommand(locations: locations.resolve()).run()
+    }
+
+    /// Parses, runs, and maps every failure to the exit codes documented above.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            if !failure.message.isEmpty { FileHandle.standardError.write(Data("syncagent: \(failure.message)\n".utf8)) }
+            Foundation.exit(failure.exitCode.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code == .validationFailure || error is ValidationError {
+                let message = fullMessage(for: error)
+                if code == .success {
+                    print(message)
+                    Foundation.exit(0)
+                }
+                FileHandle.standardError.write(Data((message.isEmpty ? "" : message + "\n").utf8))
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }

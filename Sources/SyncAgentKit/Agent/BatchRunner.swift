@@ -25,16 +25,16 @@ public final class BatchRunner {
     public func run(onEvent: @escaping (TransferEvent) -> Void = { _ in }) throws(StateStoreError) -> [FileResult] {
         let requests = try manifest.files.indices.map { index throws(StateStoreError) in try request(for: index) }
         var results = [FileResult?](repeating: nil, count: requests.count)
-        var firstStateStoreError: StateStoreError?
+        var firstStateError: StateStoreError?
         engine.run(requests) { [self] event in
-            do {
+            do throws(StateStoreError) {
                 if let result = try record(event, requests: requests) { results[result.index] = result.result }
             } catch {
-                firstStateStoreError = firstStateStoreError ?? error
+                firstStateError = firstStateError ?? error
             }
             onEvent(event)
         }
-        if let firstStateStoreError { throw firstStateStoreError }
+        if let firstStateError { throw firstStateError }
         return results.map { $0! }
     }
 

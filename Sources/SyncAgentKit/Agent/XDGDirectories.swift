@@ -16,8 +16,9 @@ public struct XDGDirectories: Sendable, Equatable {
     ///   - environment: the process environment.
     ///   - readFile: reads a file's text, or `nil` (used for `user-dirs.dirs`).
     public init(environment: [String: String], readFile: (String) -> String?) {
-        home = environment["HOME"].flatMap(Self.absolute) ?? "/"
+        let home = environment["HOME"].flatMap(Self.absolute) ?? "/"
         let homePrefix = home == "/" ? "" : home
+        self.home = home
         configHome = environment["XDG_CONFIG_HOME"].flatMap(Self.absolute) ?? homePrefix + "/.config"
         stateHome = environment["XDG_STATE_HOME"].flatMap(Self.absolute) ?? homePrefix + "/.local/state"
         let userDirs = readFile(configHome + "/user-dirs.dirs").flatMap { Self.downloadEntry(in: $0, home: home) }

@@ -1,0 +1,22 @@
+/// The exit codes syncagent documents (README, `--help`).
+enum ExitStatus: Int32 {
+    /// Every file is in place.
+    case success = 0
+    /// Some files could not be brought up to date.
+    case someFailed = 1
+    /// The manifest or the command line is wrong; nothing was changed.
+    case usage = 2
+    /// The state database or a folder syncagent needs cannot be used.
+    case environment = 3
+}
+
+/// Ends a command with a message for stderr and a documented exit code.
+struct CommandFailure: Error {
+    let message: String
+    let exitCode: ExitStatus
+
+    init(_ message: String, exitCode: ExitStatus) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+}
