@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import Logging
 import SyncAgentKit
 
 /// The `syncagent` command: the login agent by default, `--once` for one batch now, and the
 /// subcommands that inspect it.
 @main
-struct SyncAgent: ParsableCommand {
+struct SyncAgent: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "syncagent",
         abstract: "Keep a folder in step with a list of files on the web.",
@@ -27,21 +28,26 @@ struct SyncAgent: ParsableCommand {
 
     @OptionGroup var locations: LocationOptions
 
-    func run() throws {
+    func run() async throws {
         guard once else {
             throw CommandFailure(
                 "the login agent is not available yet; run `syncagent --once` to download now",
                 exitCode: .usage
             )
         }
-        try OnceCommand(locations: locations.resolve()).run()
+        try await OnceCommand(locations: locations.resolve(), logger: Logger(label: "syncagent")).run()
     }
 
     /// Parses, runs, and maps every failure to the exit codes documented above.
-    static func main() {
+    static func main() async {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { FileHandle.standardError.write(Data("syncagent: \(failure.message)\n".utf8)) }
             Foundation.exit(failure.exitCode.rawValue)

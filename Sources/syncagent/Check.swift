@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import SyncAgentKit
+
+extension SyncAgent {
+    /// `syncagent check`: validate the manifest and show what would be fetched.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the manifest and show what would be fetched.",
+            discussion: "Prints each problem as FILE:LINE:COLUMN: message and exits with 2 when there are any; changes nothing."
+        )
+
+        @OptionGroup var locations: LocationOptions
+
+        func run() throws {
+            let locations = locations.resolve()
+            let manifest = try locations.loadManifest()
+            print("\(locations.manifest): \(manifest.files.count) \(manifest.files.count == 1 ? "file" : "files") into \(manifest.destination)")
+            for entry in manifest.files {
+                print("  \(entry.title)")
+                print("      \(entry.url)")
+                print("    → \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : ""))
+            }
+        }
+    }
+}
