@@ -101,7 +101,7 @@ public final class NginxServer: @unchecked Sendable {
         error_log \(prefix)/error.log warn;
         events { worker_connections 512; }
         http {
-            log_format mirror escape=json '{"method":"$request_method","uri":"$uri","status":$status,'
+            log_format mirror escape=json '{"method":"$request_method","uri":"$request_uri","status":$status,'
                 '"range":"$http_range","if_range":"$http_if_range","if_none_match":"$http_if_none_match",'
                 '"if_modified_since":"$http_if_modified_since","bytes_sent":$body_bytes_sent}';
             access_log \(prefix)/access.log mirror;

@@ -1,0 +1,51 @@
+import Foundation
+import TestSupport
+
+/// The built `syncagent` binary, run as a user would, with its output captured in files.
+struct SyncAgentProcess {
+    /// How a finished run ended.
+    struct Run {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+        var duration: Duration
+    }
+
+    let executable: String
+    let environment: [String: String]
+    let folder: TemporaryDirectory
+
+    init(environment: [String: String], folder: TemporaryDirectory) throws {
+        executable = try BuiltProducts.executable(named: "syncagent")
+        self.environment = environment
+        self.folder = folder
+    }
+
+    /// Runs `syncagent arguments…` to its end.
+    func run(_ arguments: [String]) throws -> Run {
+        let started = ContinuousClock.now
+        let process = try start(arguments)
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            standardOutput: (try? String(contentsOfFile: folder.appending("stdout"), encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: folder.appending("stderr"), encoding: .utf8)) ?? "",
+            duration: ContinuousClock.now - started
+        )
+    }
+
+    /// Starts `syncagent arguments…` and returns at once; stdout and stderr go to files.
+    func start(_ arguments: [String]) throws -> Process {
+        FileManager.default.createFile(atPath: folder.appending("stdout"), contents: nil)
+        FileManager.default.createFile(atPath: folder.appending("stderr"), contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle(forWritingAtPath: folder.appending("stdout"))
+        process.standardError = FileHandle(forWritingAtPath: folder.appending("stderr"))
+        try process.run()
+        return process
+    }
+}

@@ -1,0 +1,16 @@
+import Testing
+@testable import SyncAgentKit
+
+struct HTTPDateTests {
+    @Test func parsesTheThreeFormatsHTTPAllows() {
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == 784_111_777)
+        #expect(HTTPDate.parse("not a date") == nil)
+    }
+
+    @Test func formatsTheIMFFixdateAndRoundTrips() {
+        #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.parse(HTTPDate.format(1_800_000_000)) == 1_800_000_000)
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import SyncAgentKit
+
+struct ResponseHeadTests {
+    func head(_ lines: [String]) -> ResponseHead {
+        var head = ResponseHead()
+        for line in lines {
+            Array((line + "\r\n").utf8).withUnsafeBytes { head.consume(line: $0) }
+        }
+        return head
+    }
+
+    @Test func keepsOnlyTheFinalResponseAfterARedirect() {
+        let parsed = head([
+            "HTTP/1.1 301 Moved Permanently", "Location: /b", "ETag: \"old\"", "",
+            "HTTP/1.1 200 OK", "ETag: \"abc\"", "Last-Modified: Sun, 06 Nov 1994 08:49:37 GMT",
+            "Content-Type: application/pdf; charset=binary", "Content-Length: 1234", "",
+        ])
+        #expect(parsed.status == 200)
+        #expect(parsed.reason == "OK")
+        #expect(parsed.validators == Validators(etag: "\"abc\"", lastModified: "Sun, 06 Nov 1994 08:49:37 GMT"))
+        #expect(parsed.mediaType == "application/pdf")
+        #expect(parsed.contentLength == 1234)
+    }
+
+    @Test func fieldNamesAreCaseBlindAndValuesTrimmed() {
+        let parsed = head(["HTTP/2 404", "content-TYPE:   Text/HTML  "])
+        #expect(parsed.status == 404)
+        #expect(parsed.reason == "")
+        #expect(parsed.mediaType == "text/html")
+    }
+
+    @Test func retryAfterInSecondsOrAsADate() {
+        #expect(head(["HTTP/1.1 503 x", "Retry-After: 120"]).retryAfter(now: 0) == .seconds(120))
+        let date = head(["HTTP/1.1 503 x", "Retry-After: Sun, 06 Nov 1994 08:49:37 GMT"])
+        #expect(date.retryAfter(now: 784_111_777 - 30) == .seconds(30))
+        #expect(date.retryAfter(now: 784_111_777 + 30) == .zero)
+        #expect(head(["HTTP/1.1 503 x", "Retry-After: soon"]).retryAfter(now: 0) == nil)
+    }
+
+    @Test(arguments: [
+        ("bytes 100-199/1000", ContentRange(first: 100, last: 199, completeLength: 1000)),
+        ("bytes 0-0/*", ContentRange(first: 0, last: 0, completeLength: nil)),
+        ("bytes 200-100/1000", nil), ("bytes 100-1000/1000", nil), ("items 1-2/3", nil), ("bytes 1-2", nil),
+    ] as [(String, ContentRange?)])
+    func contentRange(value: String, expected: ContentRange?) {
+        #expect(ContentRange(headerValue: value) == expected)
+    }
+}
