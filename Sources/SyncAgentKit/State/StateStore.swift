@@ -150,19 +150,31 @@ public final class StateStore {
         directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
     }
 
+    /// Creates `directory` and any missing parent, each with mode 0700, as the XDG base
+    /// directory specification asks: the state lists what the user keeps and where from.
     private static func createDirectory(_ directory: String) throws(StateStoreError) {
-        do {
-            // The state lists what the user keeps and where from: other users have no business
-            // reading it, as the XDG base directory specification asks.
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw StateStoreError(
-                .cannotCreateDirectory, path: directory,
-                message: "Could not create the state folder \(directory): \(error.localizedDescription)"
-            )
+        // mkdir(2) rather than FileManager, whose errors on Linux do not say what went wrong.
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            path += "/" + component
+            guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+                throw directoryError(directory, reason: String(cString: strerror(errno)))
+            }
         }
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            throw directoryError(directory, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw directoryError(directory, reason: "a file of that name is in the way")
+        }
+    }
+
+    private static func directoryError(_ directory: String, reason: String) -> StateStoreError {
+        StateStoreError(
+            .cannotCreateDirectory, path: directory,
+            message: "Could not create the state folder \(directory): \(reason)."
+        )
     }
 }
 
