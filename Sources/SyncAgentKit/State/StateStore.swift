@@ -42,7 +42,7 @@ public final class StateStore {
     /// The saved state of the file kept at `path`, or `nil` if there is none.
     public func record(forPath path: String) throws(StateStoreError) -> FileRecord? {
         try perform("read the saved state of \(path)") { () throws(SQLiteError) in
-            try database.withStatement("SELECT \(Self.columnList) FROM files WHERE path = ?1") {
+            try database.withStatement(Self.selectOneSQL) {
                 statement throws(SQLiteError) in
                 try statement.bind(SQLiteValue(path), at: 1)
                 return try statement.step() == .row ? FileRecord(row: statement) : nil
@@ -53,7 +53,7 @@ public final class StateStore {
     /// Every saved record, sorted by path (byte order of the UTF-8 text, as `ls` in the C locale).
     public func records() throws(StateStoreError) -> [FileRecord] {
         try perform("read the saved state") { () throws(SQLiteError) in
-            try database.withStatement("SELECT \(Self.columnList) FROM files ORDER BY path") {
+            try database.withStatement(Self.selectAllSQL) {
                 statement throws(SQLiteError) in
                 var records: [FileRecord] = []
                 while try statement.step() == .row {
@@ -119,6 +119,10 @@ public final class StateStore {
     }
 
     private static let columnList = FileRecord.sqliteColumns.joined(separator: ", ")
+
+    private static let selectOneSQL = "SELECT \(columnList) FROM files WHERE path = ?1"
+
+    private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
 
     private static let upsertSQL = """
         INSERT INTO files (\(columnList))

@@ -30,7 +30,9 @@ final class StateStoreCrashTests {
         FileRecord(
             path: "/kept/counter.pdf", url: "https://example.com/counter.pdf",
             validators: Validators(etag: "\"\(iteration)\""), failedAttempts: iteration,
-            lastResult: LastResult(kind: .failed, message: "attempt \(iteration)", date: Date(timeIntervalSince1970: Double(iteration)))
+            lastResult: LastResult(
+                kind: .failed, message: "attempt \(iteration)", date: Date(timeIntervalSince1970: Double(iteration))
+            )
         )
     }
 
@@ -84,7 +86,10 @@ final class StateStoreCrashTests {
             let counter = saved.first { $0.path == Self.counter(0).path }?.failedAttempts
             #expect(
                 isConsistent,
-                "round \(round): last acknowledged \(lastAcknowledged), found \(saved.count) records, counter at \(counter.map(String.init) ?? "nil")"
+                """
+                round \(round): last acknowledged \(lastAcknowledged), found \(saved.count) records, \
+                counter at \(counter.map(String.init) ?? "nil")
+                """
             )
             #expect(saved.count > previousCount, "round \(round) saved nothing or lost records of an earlier round")
             previousCount = saved.count
@@ -99,7 +104,8 @@ final class StateStoreCrashTests {
         try Data().write(to: URL(fileURLWithPath: errorLog))
 
         let child = Process()
-        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        child.executableURL = URL(fileURLWithPath: testBinary)
         child.arguments = ["--testing-library", "swift-testing", "--filter", "childSavesUntilKilled"]
         child.environment = ProcessInfo.processInfo.environment.merging([Self.childDirectoryVariable: directory]) { $1 }
         let output = Pipe()
