@@ -9,7 +9,11 @@ extension FileRecord {
         "failed_attempts", "last_result_kind", "last_result_message", "last_result_date",
     ]
 
-    /// The record's values for ``sqliteColumns``. Dates are Unix time in seconds, as a double.
+    /// The record's values for ``sqliteColumns``.
+    ///
+    /// Dates are Unix time in seconds, as a double: exact for a date made from Unix time, and
+    /// within a fraction of a microsecond for others (`Date` counts from 2001, and moving the
+    /// origin rounds to the nearest double).
     var sqliteValues: [SQLiteValue] {
         [
             SQLiteValue(path), SQLiteValue(url),

@@ -59,8 +59,11 @@ enum StateSchema {
         // WAL: a commit appends to the log instead of rewriting pages, and readers do not
         // block the writer. NORMAL: no fsync per commit; a committed transaction survives the
         // process being killed at any instant, and a power cut may lose the last commits but
-        // never corrupts the file.
+        // never corrupts the file. On a filesystem that cannot do WAL, SQLite keeps its
+        // rollback journal, as safe against a kill and only slower, so that is not an error.
         try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        // Up to date (the usual case): no need to take the write lock.
+        guard try integer("PRAGMA user_version", in: database) < currentVersion else { return nil }
         return try database.transaction { () throws(SQLiteError) -> StateStoreError? in
             // Look again under the write lock: another process may have migrated meanwhile.
             if let refusal = try refusal(of: database) { return refusal }

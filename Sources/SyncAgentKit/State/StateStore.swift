@@ -42,7 +42,7 @@ public final class StateStore {
     /// The saved state of the file kept at `path`, or `nil` if there is none.
     public func record(forPath path: String) throws(StateStoreError) -> FileRecord? {
         try perform("read the saved state of \(path)") { () throws(SQLiteError) in
-            try database.withStatement("SELECT \(Self.columnList) FROM files WHERE path = ?1") {
+            try database.withStatement(Self.selectOneSQL) {
                 statement throws(SQLiteError) in
                 try statement.bind(SQLiteValue(path), at: 1)
                 return try statement.step() == .row ? FileRecord(row: statement) : nil
@@ -53,7 +53,7 @@ public final class StateStore {
     /// Every saved record, sorted by path (byte order of the UTF-8 text, as `ls` in the C locale).
     public func records() throws(StateStoreError) -> [FileRecord] {
         try perform("read the saved state") { () throws(SQLiteError) in
-            try database.withStatement("SELECT \(Self.columnList) FROM files ORDER BY path") {
+            try database.withStatement(Self.selectAllSQL) {
                 statement throws(SQLiteError) in
                 var records: [FileRecord] = []
                 while try statement.step() == .row {
@@ -120,6 +120,10 @@ public final class StateStore {
 
     private static let columnList = FileRecord.sqliteColumns.joined(separator: ", ")
 
+    private static let selectOneSQL = "SELECT \(columnList) FROM files WHERE path = ?1"
+
+    private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
+
     private static let upsertSQL = """
         INSERT INTO files (\(columnList))
         VALUES (\(FileRecord.sqliteColumns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))
@@ -150,19 +154,31 @@ public final class StateStore {
         directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
     }
 
+    /// Creates `directory` and any missing parent, each with mode 0700, as the XDG base
+    /// directory specification asks: the state lists what the user keeps and where from.
     private static func createDirectory(_ directory: String) throws(StateStoreError) {
-        do {
-            // The state lists what the user keeps and where from: other users have no business
-            // reading it, as the XDG base directory specification asks.
-            try FileManager.default.createDirectory(
-                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-        } catch {
-            throw StateStoreError(
-                .cannotCreateDirectory, path: directory,
-                message: "Could not create the state folder \(directory): \(error.localizedDescription)"
-            )
+        // mkdir(2) rather than FileManager, whose errors on Linux do not say what went wrong.
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            path += "/" + component
+            guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+                throw directoryError(directory, reason: String(cString: strerror(errno)))
+            }
         }
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            throw directoryError(directory, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw directoryError(directory, reason: "a file of that name is in the way")
+        }
+    }
+
+    private static func directoryError(_ directory: String, reason: String) -> StateStoreError {
+        StateStoreError(
+            .cannotCreateDirectory, path: directory,
+            message: "Could not create the state folder \(directory): \(reason)."
+        )
     }
 }
 

@@ -48,7 +48,8 @@ extension StateStoreError {
         case .notADatabase, .corrupt:
             self.init(
                 .damaged, path: path,
-                message: "\(path) is damaged or is not a syncagent state database (\(error.message)). \(Self.startOverAdvice)"
+                message: "\(path) is damaged or is not a syncagent state database (\(error.message)). "
+                    + Self.startOverAdvice
             )
         default:
             self.init(.storage, path: path, message: "Could not \(action) in \(path): \(error.message).")

@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+@testable import SyncAgentKit
+
+/// Each test gets a fresh state folder that does not exist yet, removed when the test ends.
+final class StateStoreTests {
+    let root: String
+    let directory: String
+    var databasePath: String { directory + "/state.sqlite3" }
+
+    init() {
+        root = FileManager.default.temporaryDirectory.path + "/syncagent-state-\(UUID().uuidString)"
+        directory = root + "/xdg-state/syncagent"
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func write(_ data: Data, to path: String) throws {
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A record with every optional field set, none of them equal to another record's.
+    static func fullRecord(_ name: String) -> FileRecord {
+        FileRecord(
+            path: "/home/user/Downloads/\(name).pdf",
+            url: "https://developer.apple.com/library/\(name).pdf",
+            validators: Validators(etag: "W/\"\(name)-etag\"", lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"),
+            size: 28_600_000,
+            partial: Validators(etag: "\"\(name)-partial\"", lastModified: "Wed, 16 Nov 1994 09:00:00 GMT"),
+            failedAttempts: 3,
+            lastResult: LastResult(
+                kind: .failed, message: "the server answered 503 Service Unavailable",
+                date: Date(timeIntervalSince1970: 1_763_700_000.123)
+            )
+        )
+    }
+
+    @Test func createsTheDatabaseFile() throws {
+        let store = try StateStore(directory: directory + "/")
+        #expect(store.databasePath == databasePath)
+        #expect(FileManager.default.fileExists(atPath: databasePath))
+    }
+
+    @Test func roundTripsEveryField() throws {
+        let store = try StateStore(directory: directory)
+        let record = Self.fullRecord("guide")
+        try store.save(record)
+        #expect(try store.record(forPath: record.path) == record)
+    }
+
+    @Test(arguments: [
+        FileRecord(path: "/a", url: "https://example.com/a"),
+        FileRecord(path: "/b", url: "https://example.com/b", partial: Validators()),
+        FileRecord(path: "/c", url: "https://example.com/c", validators: Validators(etag: "\"e\""), size: 0),
+        FileRecord(
+            path: "/d", url: "https://example.com/d",
+            partial: Validators(lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"),
+            lastResult: LastResult(kind: .unchanged, date: Date(timeIntervalSince1970: 0))
+        ),
+        FileRecord(
+            path: "/e ünïcødé/ファイル.pdf", url: "https://example.com/%E2%9C%93", validators: Validators(etag: ""),
+            failedAttempts: Int.max,
+            lastResult: LastResult(kind: .downloaded, message: "", date: Date(timeIntervalSince1970: -1.5))
+        ),
+    ])
+    func roundTripsNilsAndEdgeValues(record: FileRecord) throws {
+        let store = try StateStore(directory: directory)
+        try store.save(record)
+        #expect(try store.record(forPath: record.path) == record)
+    }
+
+    /// `Date` counts from 2001 and the store from 1970, so a date that was not made from Unix
+    /// time can move by a rounding step (a fraction of a microsecond today) on the way.
+    @Test func keepsTodaysDateWithinAMicrosecond() throws {
+        let store = try StateStore(directory: directory)
+        let now = Date()
+        var record = FileRecord(path: "/now", url: "https://example.com/now")
+        record.lastResult = LastResult(kind: .downloaded, date: now)
+        try store.save(record)
+        let saved = try #require(try store.record(forPath: "/now")?.lastResult?.date)
+        #expect(abs(saved.timeIntervalSince(now)) < 0.000_001)
+    }
+
+    @Test func aMissingRecordIsNil() throws {
+        let store = try StateStore(directory: directory)
+        #expect(try store.record(forPath: "/nothing") == nil)
+        #expect(try store.records().isEmpty)
+    }
+
+    @Test func saveReplacesTheRecordOfTheSamePath() throws {
+        let store = try StateStore(directory: directory)
+        let full = Self.fullRecord("guide")
+        try store.save(full)
+        let cleared = FileRecord(path: full.path, url: "https://example.com/moved.pdf", size: 12)
+        try store.save(cleared)
+        #expect(try store.record(forPath: full.path) == cleared)
+        #expect(try store.records() == [cleared])
+    }
+
+    @Test func recordsAreSortedByPath() throws {
+        let store = try StateStore(directory: directory)
+        let paths = ["/b/z.pdf", "/a.pdf", "/b/a.pdf", "/B.pdf", "/é.pdf", "/a b.pdf"]
+        try store.save(paths.map { FileRecord(path: $0, url: "https://example.com\($0)") })
+        // Byte order of UTF-8: upper case before lower case, space before letters, "é" last.
+        #expect(try store.records().map(\.path) == ["/B.pdf", "/a b.pdf", "/a.pdf", "/b/a.pdf", "/b/z.pdf", "/é.pdf"])
+    }
+
+    @Test func removeRecordForgetsOnlyThatPath() throws {
+        let store = try StateStore(directory: directory)
+        try store.save([Self.fullRecord("one"), Self.fullRecord("two")])
+        #expect(try store.removeRecord(forPath: Self.fullRecord("one").path))
+        #expect(try store.removeRecord(forPath: Self.fullRecord("one").path) == false)
+        #expect(try store.records() == [Self.fullRecord("two")])
+    }
+
+    @Test func removeAllForgetsEverything() throws {
+        let store = try StateStore(directory: directory)
+        try store.save([Self.fullRecord("one"), Self.fullRecord("two")])
+        try store.removeAll()
+        #expect(try store.records().isEmpty)
+    }
+
+    @Test func savesTenThousandRecordsInOneCall() throws {
+        let store = try StateStore(directory: directory)
+        let records = (0..<10_000).map { index in
+            var record = Self.fullRecord(String(format: "file-%05d", index))
+            record.size = Int64(index)
+            record.partial = index.isMultiple(of: 2) ? nil : record.partial
+            return record
+        }
+        try store.save(records.shuffled())
+        #expect(try store.records() == records)
+        #expect(try store.record(forPath: records[7_777].path) == records[7_777])
+    }
+
+    @Test func aBatchIsSavedWhollyOrNotAtAll() throws {
+        let store = try StateStore(directory: directory)
+        // A trigger stands in for a failure half-way through the batch (a full disk, say).
+        try store.database.execute("""
+            CREATE TEMP TRIGGER refuse BEFORE INSERT ON files WHEN NEW.path = '/poison'
+            BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+            """)
+        let batch = ["/a", "/b", "/poison", "/c"].map { FileRecord(path: $0, url: "https://example.com\($0)") }
+        let error = #expect(throws: StateStoreError.self) { try store.save(batch) }
+        #expect(error?.code == .storage)
+        #expect(error?.message == "Could not save the state of 4 files in \(databasePath): refused by the test.")
+        #expect(try store.records().isEmpty)
+        // The failed transaction is over: the store goes on working.
+        try store.save(batch[0])
+        #expect(try store.records() == [batch[0]])
+    }
+
+    @Test func reopeningKeepsTheData() throws {
+        let records = [Self.fullRecord("one"), FileRecord(path: "/two", url: "https://example.com/two")]
+        do {
+            let store = try StateStore(directory: directory)
+            try store.save(records)
+        }
+        let reopened = try StateStore(directory: directory)
+        #expect(try reopened.records() == records)
+    }
+
+    @Test func twoStoresOnOneFolderSeeEachOthersSaves() throws {
+        // The agent and `syncagent status` may have the state open at once.
+        let agent = try StateStore(directory: directory)
+        let status = try StateStore(directory: directory)
+        try agent.save(Self.fullRecord("one"))
+        #expect(try status.records() == [Self.fullRecord("one")])
+        try status.save(Self.fullRecord("two"))
+        #expect(try agent.records() == [Self.fullRecord("one"), Self.fullRecord("two")])
+    }
+
+    @Test func runsInWALModeWithNormalSynchronous() throws {
+        let store = try StateStore(directory: directory)
+        try store.save(Self.fullRecord("one"))
+        #expect(try store.database.singleValue("PRAGMA synchronous") == .integer(1))
+        // Journal mode is a property of the file: another connection sees it too.
+        let other = try SQLiteDatabase(path: databasePath, flags: [.readOnly])
+        #expect(try other.singleValue("PRAGMA journal_mode") == .text("wal"))
+        #expect(FileManager.default.fileExists(atPath: databasePath + "-wal"))
+    }
+
+    @Test func marksTheFileAsOursWithTheCurrentVersion() throws {
+        _ = try StateStore(directory: directory)
+        let database = try SQLiteDatabase(path: databasePath, flags: [.readOnly])
+        #expect(try database.singleValue("PRAGMA application_id") == .integer(StateSchema.applicationID))
+        #expect(try database.singleValue("PRAGMA user_version") == .integer(StateSchema.currentVersion))
+    }
+
+    @Test func anEmptyFileIsANewDatabase() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try write(Data(), to: databasePath)
+        let store = try StateStore(directory: directory)
+        try store.save(Self.fullRecord("one"))
+        #expect(try store.records() == [Self.fullRecord("one")])
+    }
+
+    @Test func aGarbageFileGivesAClearErrorAndIsLeftAlone() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "not a database\n", count: 500).utf8)
+        try write(garbage, to: databasePath)
+
+        let error = #expect(throws: StateStoreError.self) { try StateStore(directory: directory) }
+        #expect(error?.code == .damaged)
+        #expect(error?.path == databasePath)
+        #expect(
+            error?.message == "\(databasePath) is damaged or is not a syncagent state database "
+                + "(file is not a database). "
+                + "Move it aside or run `syncagent reset` to start over."
+        )
+        #expect(FileManager.default.contents(atPath: databasePath) == garbage)
+    }
+
+    @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            let foreign = try SQLiteDatabase(path: databasePath)
+            try foreign.execute("CREATE TABLE bookmarks (url TEXT)")
+        }
+        let error = #expect(throws: StateStoreError.self) { try StateStore(directory: directory) }
+        #expect(error?.code == .notOurs)
+        #expect(
+            error?.message == "\(databasePath) is a database of another program, not syncagent's saved state. "
+                + "Move it aside or run `syncagent reset` to start over."
+        )
+        let foreign = try SQLiteDatabase(path: databasePath, flags: [.readOnly])
+        #expect(try foreign.singleValue("PRAGMA journal_mode") == .text("delete"))
+        #expect(try foreign.singleValue("PRAGMA application_id") == .integer(0))
+    }
+
+    @Test func aNewerVersionIsRefused() throws {
+        _ = try StateStore(directory: directory)
+        do {
+            let database = try SQLiteDatabase(path: databasePath)
+            try database.execute("PRAGMA user_version = 99")
+        }
+        let error = #expect(throws: StateStoreError.self) { try StateStore(directory: directory) }
+        #expect(error?.code == .newerVersion)
+        #expect(
+            error?.message == "\(databasePath) was written by a newer syncagent (state version 99; this one reads "
+                + "up to version \(StateSchema.currentVersion)). Update syncagent, or move the file aside or run "
+                + "`syncagent reset` to start over."
+        )
+    }
+
+    @Test func damageFoundWhileReadingGivesTheSameAdvice() throws {
+        do {
+            let store = try StateStore(directory: directory)
+            try store.save((0..<2_000).map { Self.fullRecord("file-\($0)") })
+        }
+        // Closing the last connection checkpoints the log into the file; overwrite table pages.
+        let handle = try #require(FileHandle(forWritingAtPath: databasePath))
+        try handle.seek(toOffset: 16_384)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 32_768))
+        try handle.close()
+
+        let error = #expect(throws: StateStoreError.self) {
+            let store = try StateStore(directory: directory)
+            _ = try store.records()
+        }
+        #expect(error?.code == .damaged)
+        #expect(error?.message.hasPrefix("\(databasePath) is damaged") == true)
+        #expect(error?.message.hasSuffix("Move it aside or run `syncagent reset` to start over.") == true)
+    }
+
+    @Test func aFolderThatCannotBeCreatedIsNamed() throws {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try write(Data("x".utf8), to: root + "/file")
+        let error = #expect(throws: StateStoreError.self) { try StateStore(directory: root + "/file/syncagent") }
+        #expect(error?.code == .cannotCreateDirectory)
+        #expect(error?.message == "Could not create the state folder \(root)/file/syncagent: Not a directory.")
+    }
+
+    @Test func aFileInThePlaceOfTheFolderIsNamed() throws {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try write(Data("x".utf8), to: root + "/syncagent")
+        let error = #expect(throws: StateStoreError.self) { try StateStore(directory: root + "/syncagent") }
+        #expect(
+            error?.message == "Could not create the state folder \(root)/syncagent: a file of that name is in the way."
+        )
+    }
+
+    @Test func createsEveryMissingParentPrivately() throws {
+        _ = try StateStore(directory: directory)
+        for folder in [root, root + "/xdg-state", directory] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "\(folder)")
+        }
+    }
+
+    @Test func removeDatabaseLetsADamagedStateStartOver() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try write(Data(repeating: 0x41, count: 4096), to: databasePath)
+        #expect(throws: StateStoreError.self) { try StateStore(directory: directory) }
+
+        try StateStore.removeDatabase(inDirectory: directory)
+        try StateStore.removeDatabase(inDirectory: directory)
+        let store = try StateStore(directory: directory)
+        #expect(try store.records().isEmpty)
+    }
+}
