@@ -10,6 +10,7 @@ public struct ProgressRow: Sendable, Equatable {
         /// Why the last attempt failed.
         public var reason: String
 
+        /// A wait that ends at `at`, after a failure for `reason`.
         public init(at: Duration, reason: String) {
             self.at = at
             self.reason = reason
