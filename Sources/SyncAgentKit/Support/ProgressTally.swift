@@ -1,0 +1,42 @@
+/// How the files of a batch ended, counted for the summary line.
+public struct ProgressTally: Sendable, Equatable {
+    /// Files a new version was put in place for.
+    public private(set) var downloaded = 0
+    /// The bytes of those new versions, in all.
+    public private(set) var downloadedBytes: Int64 = 0
+    /// Files the server said were current.
+    public private(set) var unchanged = 0
+    /// Files that could not be brought up to date.
+    public private(set) var failed = 0
+
+    /// Nothing counted yet.
+    public init() {}
+
+    /// Counts one finished file.
+    public mutating func count(_ outcome: TransferOutcome) {
+        switch outcome {
+        case .downloaded(let bytes):
+            downloaded += 1
+            downloadedBytes += bytes
+        case .unchanged:
+            unchanged += 1
+        case .failed:
+            failed += 1
+        }
+    }
+
+    /// The line that ends a batch: "6 files: 4 downloaded (48.2 MB), 1 unchanged, 1 failed".
+    ///
+    /// `unfinished` counts files still running when the batch was cut short; they appear
+    /// as "N not finished". Kinds with nothing in them are left out.
+    public func summary(unfinished: Int = 0) -> String {
+        let total = downloaded + unchanged + failed + unfinished
+        var parts: [String] = []
+        if downloaded > 0 { parts.append("\(downloaded) downloaded (\(formatByteCount(downloadedBytes)))") }
+        if unchanged > 0 { parts.append("\(unchanged) unchanged") }
+        if failed > 0 { parts.append("\(failed) failed") }
+        if unfinished > 0 { parts.append("\(unfinished) not finished") }
+        let files = total == 1 ? "1 file" : "\(total) files"
+        return parts.isEmpty ? files : files + ": " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,92 @@
+/// Text made safe and measured for a terminal: control characters replaced, widths counted
+/// in terminal columns, long text cut with "…".
+///
+/// Titles and failure messages come from the manifest and from servers; an escape sequence
+/// in one of them must never reach the terminal, and a newline must never split a line.
+public enum ProgressText {
+    /// The character that stands in for a control character.
+    public static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+    /// `text` with every control character replaced: line breaks and tabs become a space,
+    /// other C0/C1 controls, DEL and bidirectional overrides become "\u{FFFD}".
+    ///
+    /// Works on Unicode scalars, not Characters, because "\r\n" is one Character.
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(replacement(for: scalar) ?? scalar)
+        }
+        return String(scalars)
+    }
+
+    /// How many terminal columns `text` takes: one per Character, two for east-Asian wide
+    /// characters and emoji.
+    public static func columns(of text: String) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// How many terminal columns one Character takes.
+    ///
+    /// Ambiguous-width characters count as one, as in western locales; zero-width ones also
+    /// count as one, because counting too many only leaves a gap while counting too few
+    /// wraps the line and breaks the board.
+    public static func columns(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if isEastAsianWide(first) || first.properties.isEmojiPresentation { return 2 }
+        if first.properties.isEmoji, character.unicodeScalars.contains("\u{FE0F}") { return 2 }
+        return 1
+    }
+
+    /// `text` cut to at most `width` columns, ending in "…" when something was cut.
+    public static func truncated(_ text: String, toColumns width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard columns(of: text) > width else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let needed = columns(of: character)
+            if used + needed > width - 1 { break }
+            kept.append(character)
+            used += needed
+        }
+        return kept + "…"
+    }
+
+    /// `text` cut or padded with spaces on the right to exactly `width` columns.
+    public static func leftAligned(_ text: String, inColumns width: Int) -> String {
+        let cut = truncated(text, toColumns: width)
+        return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
+    }
+
+    /// `text` padded with spaces on the left to at least `width` columns; never cut.
+    public static func rightAligned(_ text: String, inColumns width: Int) -> String {
+        String(repeating: " ", count: max(0, width - columns(of: text))) + text
+    }
+
+    private static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x09...0x0D, 0x85, 0x2028, 0x2029:
+            return " "
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            return Self.replacement
+        default:
+            return nil
+        }
+    }
+
+    /// The CJK blocks of Unicode's East Asian Wide and Fullwidth classes (EastAsianWidth.txt,
+    /// W and F), which terminals draw two columns wide; the standard library does not expose
+    /// that property. Wide emoji are found through `isEmojiPresentation` instead.
+    private static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+             0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Formats a time still to wait, as a progress row's ETA or a retry delay shows it:
+/// "12 s", "3 min", "1 h 5 min"; "—" when it is not known.
+///
+/// Rounds seconds up (a transfer 0.3 s from the end is "1 s" away, not "0 s") and minutes
+/// to the nearest, because an ETA is a guess and minute precision is all it can promise.
+public func formatRemainingTime(_ remaining: Duration?) -> String {
+    guard let remaining, remaining >= .zero else { return "—" }
+    let seconds = remaining.progressSeconds
+    guard seconds < 100 * 3600 else { return "> 99 h" }
+    let wholeSeconds = Int(seconds.rounded(.up))
+    if wholeSeconds < 60 { return "\(wholeSeconds) s" }
+    let minutes = (wholeSeconds + 30) / 60
+    if minutes < 60 { return "\(minutes) min" }
+    let (hours, minutesLeft) = minutes.quotientAndRemainder(dividingBy: 60)
+    return minutesLeft == 0 ? "\(hours) h" : "\(hours) h \(minutesLeft) min"
+}
+
+/// Formats how long something took: "0.4 s", "3.2 s", "45 s", "3 min 5 s", "1 h 5 min".
+///
+/// Tenths of a second only below ten seconds, where they still mean something.
+public func formatElapsedTime(_ elapsed: Duration) -> String {
+    let seconds = max(0, elapsed.progressSeconds)
+    if seconds < 9.95 {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+    let wholeSeconds = Int(seconds.rounded())
+    if wholeSeconds < 60 { return "\(wholeSeconds) s" }
+    if wholeSeconds < 3600 {
+        let (minutes, secondsLeft) = wholeSeconds.quotientAndRemainder(dividingBy: 60)
+        return secondsLeft == 0 ? "\(minutes) min" : "\(minutes) min \(secondsLeft) s"
+    }
+    let minutes = (wholeSeconds + 30) / 60
+    let (hours, minutesLeft) = minutes.quotientAndRemainder(dividingBy: 60)
+    return minutesLeft == 0 ? "\(hours) h" : "\(hours) h \(minutesLeft) min"
+}
+
+/// Formats a transfer rate: "3.1 MB/s", "512 bytes/s".
+public func formatByteRate(_ bytesPerSecond: Double) -> String {
+    let whole = bytesPerSecond.isFinite ? Int64(max(0, min(bytesPerSecond, 1e18)).rounded()) : 0
+    return formatByteCount(whole) + "/s"
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`, for rates and ratios.
+    var progressSeconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

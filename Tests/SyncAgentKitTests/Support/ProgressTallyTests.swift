@@ -1,0 +1,29 @@
+import Testing
+@testable import SyncAgentKit
+
+struct ProgressTallyTests {
+    private func tally(_ outcomes: [TransferOutcome]) -> ProgressTally {
+        var tally = ProgressTally()
+        outcomes.forEach { tally.count($0) }
+        return tally
+    }
+
+    @Test func summarisesAMixedBatch() {
+        let failure = TransferFailure(.notFound, "the server answered 404 Not Found")
+        let batch = tally([
+            .downloaded(bytes: 28_600_000), .downloaded(bytes: 12_000_000), .downloaded(bytes: 7_000_000),
+            .downloaded(bytes: 600_000), .unchanged, .failed(failure),
+        ])
+        #expect(batch.summary() == "6 files: 4 downloaded (48.2 MB), 1 unchanged, 1 failed")
+    }
+
+    @Test func leavesOutKindsWithNothingInThem() {
+        #expect(tally([.unchanged]).summary() == "1 file: 1 unchanged")
+        #expect(tally([.downloaded(bytes: 1_000), .downloaded(bytes: 2_000)]).summary() == "2 files: 2 downloaded (3.0 KB)")
+        #expect(tally([]).summary() == "0 files")
+    }
+
+    @Test func countsFilesCutShort() {
+        #expect(tally([.downloaded(bytes: 1_000)]).summary(unfinished: 2) == "3 files: 1 downloaded (1.0 KB), 2 not finished")
+    }
+}
