@@ -4,7 +4,7 @@ import Foundation
 /// Ctrl-C during `--once`: put the terminal back, then end as an interrupted program does.
 ///
 /// Partials stay on disk and their validators are already saved, so the next run resumes.
-final class Interruption: Sendable {
+final class Interruption {
     private let source: any DispatchSourceSignal
 
     init(onInterrupt: @escaping @Sendable () -> Void) {

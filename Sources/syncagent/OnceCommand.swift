@@ -51,10 +51,6 @@ struct OnceCommand {
             logger.warning("could not show the desktop notification: \(error.message)")
         }
     }
-
-    private func makeProgressReporter() -> any ProgressReporter {
-        isatty(STDOUT_FILENO) == 1 ? TerminalProgressBoard() : PlainProgressLines()
-    }
 }
 
 /// Hands engine events to the progress reporter, with the titles and paths they stand for.

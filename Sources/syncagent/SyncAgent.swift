@@ -41,6 +41,8 @@ struct SyncAgent: AsyncParsableCommand {
     /// Parses, runs, and maps every failure to the exit codes documented above.
     static func main() async {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        // `syncagent status | head` must end quietly, not die of SIGPIPE mid-write.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
