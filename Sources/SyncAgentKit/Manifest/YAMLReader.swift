@@ -60,6 +60,9 @@ private struct TreeBuilder {
         var isDuplicate: Bool
     }
 
+    /// What libyaml expands the `!!` tag handle to.
+    private static let coreSchemaPrefix = "tag:yaml.org,2002:"
+
     private(set) var root: YAMLNode?
     private(set) var problems: [YAMLProblem] = []
     private var stack: [Frame] = []
@@ -70,7 +73,9 @@ private struct TreeBuilder {
             problems.append(YAMLProblem(kind: .unsupported, mark: event.mark, message: "anchors (&name) are not supported in a manifest; write the value out in full"))
         }
         if let tag = event.tag {
-            problems.append(YAMLProblem(kind: .unsupported, mark: event.mark, message: "tags such as \(TextQuoting.quoted(tag)) are not supported in a manifest; remove the tag"))
+            // libyaml hands over "!!str" resolved; show it the way it was most likely written.
+            let shown = tag.hasPrefix(Self.coreSchemaPrefix) ? "!!" + tag.dropFirst(Self.coreSchemaPrefix.count) : tag
+            problems.append(YAMLProblem(kind: .unsupported, mark: event.mark, message: "tags such as \(TextQuoting.quoted(shown)) are not supported in a manifest; remove the tag"))
         }
         switch event.kind {
         case .streamStart, .streamEnd, .documentEnd:
