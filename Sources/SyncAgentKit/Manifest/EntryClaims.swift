@@ -23,7 +23,8 @@ struct EntryClaims {
 
     /// Claims the file at `path` (normalised, relative) and the folders it lies in.
     mutating func claimFile(_ path: String, by claimant: Claimant) throws(Clash) {
-        let shown = TextQuoting.quoted(path)
+        // Quoting walks the text, so only messages pay for it.
+        var shown: String { TextQuoting.quoted(path) }
         if let owner = fileOwners[path] {
             throw Clash(code: .duplicateDestination, message: "the file \(shown) is already the destination of \(TextQuoting.quoted(owner.title)) on line \(owner.line); give one of them another `path`")
         }

@@ -20,7 +20,8 @@ struct HTTPURL: Sendable, Equatable {
 
     /// Checks `text` and takes it apart.
     static func parse(_ text: String) throws(Problem) -> HTTPURL {
-        let shown = TextQuoting.quoted(text)
+        // Quoting walks the text, so only messages pay for it.
+        var shown: String { TextQuoting.quoted(text) }
         let bytes = Array(text.utf8)
         for byte in bytes {
             if byte == UInt8(ascii: " ") {
@@ -45,7 +46,7 @@ struct HTTPURL: Sendable, Equatable {
         }
         let authorityStart = colon + 3
         let authorityEnd = bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-        let host = try hostAndPort(bytes[authorityStart..<authorityEnd], shown: shown, scheme: scheme)
+        let host = try hostAndPort(bytes[authorityStart..<authorityEnd], of: text, scheme: scheme)
         let pathEnd = bytes[authorityEnd...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
         return HTTPURL(text: text, host: host, path: String(decoding: bytes[authorityEnd..<pathEnd], as: UTF8.self))
     }
@@ -55,7 +56,8 @@ struct HTTPURL: Sendable, Equatable {
         path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     }
 
-    private static func hostAndPort(_ authority: ArraySlice<UInt8>, shown: String, scheme: String) throws(Problem) -> String {
+    private static func hostAndPort(_ authority: ArraySlice<UInt8>, of text: String, scheme: String) throws(Problem) -> String {
+        var shown: String { TextQuoting.quoted(text) }
         // User info ("user:password@") comes before the last "@".
         let hostStart = authority.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? authority.startIndex
         let hostAndPort = authority[hostStart...]

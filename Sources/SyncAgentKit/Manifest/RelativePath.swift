@@ -17,7 +17,8 @@ enum RelativePath {
 
     /// `text` as a normalised relative path ("a//./b" → "a/b"), or why it cannot be one.
     static func normalized(_ text: String) throws(Problem) -> String {
-        let shown = TextQuoting.quoted(text)
+        // Quoting walks the text, so only messages pay for it.
+        var shown: String { TextQuoting.quoted(text) }
         if text.unicodeScalars.contains(where: isControl) {
             throw Problem(code: .controlCharacter, message: "path \(shown) contains a control character")
         }
