@@ -1,5 +1,5 @@
 /// Something in a YAML text that the reader refuses, with where it is and a sentence saying why.
-struct YAMLProblem: Sendable, Equatable {
+struct YAMLProblem: Error, Sendable, Equatable {
     /// Which kind of problem it is.
     enum Kind: Sendable, Equatable {
         /// libyaml could not parse the text (bad indentation, a tab, an unclosed quote…).

@@ -21,24 +21,24 @@ enum YAMLReader {
     static func read(_ bytes: [UInt8]) -> Result {
         var builder = TreeBuilder()
         let parser = LibYAMLParser(bytes: bytes)
-        do {
-            while true {
-                let event = try parser.nextEvent()
-                if event.kind == .streamEnd { break }
-                try builder.accept(event)
+        while true {
+            let event: YAMLEvent
+            do {
+                event = try parser.nextEvent()
+            } catch {
+                return Result(root: nil, problems: builder.problems + [error.explanation(in: bytes)])
             }
-            return Result(root: builder.root, problems: builder.problems)
-        } catch let failure as LibYAMLFailure {
-            return Result(root: nil, problems: builder.problems + [failure.explanation(in: bytes)])
-        } catch let problem as YAMLProblem {
-            return Result(root: nil, problems: builder.problems + [problem])
-        } catch {
-            fatalError("unexpected error \(error)")
+            if event.kind == .streamEnd {
+                return Result(root: builder.root, problems: builder.problems)
+            }
+            do {
+                try builder.accept(event)
+            } catch {
+                return Result(root: nil, problems: builder.problems + [error])
+            }
         }
     }
 }
-
-extension YAMLProblem: Error {}
 
 /// Puts events together into nodes with an explicit stack, so depth costs no recursion.
 private struct TreeBuilder {
