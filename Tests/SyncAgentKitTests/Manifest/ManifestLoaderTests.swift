@@ -112,6 +112,12 @@ struct ManifestLoaderTests {
         )])
     }
 
+    @Test func acceptsWindowsLineEndingsAndAByteOrderMark() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("files:\r\n  - title: A\r\n    url: https://example.org/a.pdf\r\n".utf8)
+        let manifest = try ManifestLoader(context: Self.context).load(bytes)
+        #expect(manifest.files == [.init(title: "A", url: "https://example.org/a.pdf", path: "a.pdf")])
+    }
+
     @Test func loadsTheDefaultManifest() throws {
         var context = Self.context
         context.manifestPath = Self.repositoryRoot + "/config/manifest.yaml"
