@@ -1,0 +1,127 @@
+extension ManifestValidator {
+    /// The keys a file entry may have.
+    static let fileEntryKeys = ["title", "url", "path", "sha256"]
+
+    /// The entries of the `files` list that are valid; problems with the others are reported.
+    mutating func readFiles(_ node: YAMLNode) -> [Manifest.Entry] {
+        guard case .sequence(let items) = node.value else {
+            report(.wrongType, at: node.mark, "expected a list of files for `files`, found \(Self.describe(node))")
+            return []
+        }
+        var files: [Manifest.Entry] = []
+        files.reserveCapacity(items.count)
+        for item in items {
+            if let entry = readFileEntry(item) { files.append(entry) }
+        }
+        return files
+    }
+
+    private mutating func readFileEntry(_ item: YAMLNode) -> Manifest.Entry? {
+        guard case .mapping(let keys) = item.value else {
+            report(.wrongType, at: item.mark, "expected a file entry (a mapping with `url`) in `files`, found \(Self.describe(item))")
+            return nil
+        }
+        var titleNode: YAMLNode?
+        var urlNode: YAMLNode?
+        var pathNode: YAMLNode?
+        var checksumNode: YAMLNode?
+        for key in keys {
+            switch key.key {
+            case "title": titleNode = key.value
+            case "url": urlNode = key.value
+            case "path": pathNode = key.value
+            case "sha256": checksumNode = key.value
+            default: reportUnknownKey(key, where: "in a file entry", known: Self.fileEntryKeys)
+            }
+        }
+        let errorsBefore = errors.count
+        let writtenTitle = titleNode.flatMap { readTitle($0) }
+        let checksum = checksumNode.flatMap { readChecksum($0) }
+        guard let urlNode else {
+            report(.missingKey, at: item.mark, "missing key `url` in this file entry; expected the http or https URL of the file")
+            return nil
+        }
+        let url = readURL(urlNode)
+        let path: String?
+        if let pathNode {
+            path = readPath(pathNode)
+        } else if let url {
+            path = derivedPath(of: url, at: urlNode.mark)
+        } else {
+            path = nil
+        }
+        guard let url, let path else { return nil }
+        let title = writtenTitle ?? String(RelativePath.lastComponent(of: path))
+        let claimant = EntryClaims.Claimant(title: title, line: item.mark.line)
+        do {
+            try claims.claimFile(path, by: claimant)
+        } catch {
+            report(error.code, at: (pathNode ?? urlNode).mark, error.message)
+        }
+        if titleNode == nil || writtenTitle != nil {
+            do {
+                try claims.claimTitle(title, by: claimant, isWritten: writtenTitle != nil)
+            } catch {
+                report(error.code, at: (titleNode ?? item).mark, error.message)
+            }
+        }
+        guard errors.count == errorsBefore else { return nil }
+        return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum)
+    }
+
+    private mutating func readTitle(_ node: YAMLNode) -> String? {
+        guard let title = text(node, for: "title", expected: "a title") else { return nil }
+        if title.unicodeScalars.contains(where: RelativePath.isControl) {
+            report(.controlCharacter, at: node.mark, "title \(TextQuoting.quoted(title)) contains a control character")
+            return nil
+        }
+        return title
+    }
+
+    private mutating func readURL(_ node: YAMLNode) -> HTTPURL? {
+        guard let text = text(node, for: "url", expected: "an http or https URL") else { return nil }
+        do {
+            return try HTTPURL.parse(text)
+        } catch {
+            report(error.code, at: node.mark, error.message)
+            return nil
+        }
+    }
+
+    private mutating func readPath(_ node: YAMLNode) -> String? {
+        guard let text = text(node, for: "path", expected: "a file path") else { return nil }
+        do {
+            return try RelativePath.normalized(text)
+        } catch {
+            report(error.code, at: node.mark, error.message)
+            return nil
+        }
+    }
+
+    private mutating func derivedPath(of url: HTTPURL, at mark: YAMLMark) -> String? {
+        guard let name = RelativePath.fileName(fromURLComponent: url.lastPathComponent) else {
+            report(.missingFileName, at: mark, "the URL \(TextQuoting.quoted(url.text)) names no file to save it as; add a `path`")
+            return nil
+        }
+        return name
+    }
+
+    private mutating func readChecksum(_ node: YAMLNode) -> String? {
+        guard let text = text(node, for: "sha256", expected: "64 hexadecimal digits") else { return nil }
+        let isHex = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+            default: false
+            }
+        }
+        guard text.utf8.count == 64 else {
+            report(.badValue, at: node.mark, "expected 64 hexadecimal digits for `sha256`, found \(text.count) characters: \(TextQuoting.quoted(text))")
+            return nil
+        }
+        guard isHex else {
+            report(.badValue, at: node.mark, "expected 64 hexadecimal digits for `sha256`, found \(TextQuoting.quoted(text)), which is not hexadecimal")
+            return nil
+        }
+        return text.lowercased()
+    }
+}

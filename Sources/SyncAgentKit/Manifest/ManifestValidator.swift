@@ -1,0 +1,124 @@
+/// Walks a YAML tree against the manifest format, building a ``Manifest`` and collecting every
+/// problem on the way rather than stopping at the first.
+///
+/// Defaults are those of ``Manifest``; the limits on numbers are here.
+struct ManifestValidator {
+    /// The keys a manifest's top level may have.
+    static let topLevelKeys = ["destination", "limits", "retry", "notify", "files"]
+    /// The keys `limits` may have.
+    static let limitsKeys = ["concurrent", "per_host"]
+    /// The keys `retry` may have.
+    static let retryKeys = ["attempts", "backoff"]
+    /// Transfers at once, overall and per host: enough for any link, few enough for any server.
+    static let transferLimitRange = 1...64
+    /// Attempts per transfer, the first one included.
+    static let attemptsRange = 1...100
+
+    let context: ManifestLoader.Context
+    /// What was found wrong so far, in the order found.
+    private(set) var errors: [ManifestError] = []
+    /// Claims on file names, folders and titles, to find two entries wanting one of them.
+    var claims = EntryClaims()
+
+    init(context: ManifestLoader.Context) {
+        self.context = context
+    }
+
+    /// The error for a manifest with nothing in it.
+    static func emptyManifestError(file: String) -> ManifestError {
+        ManifestError(code: .empty, file: file, line: 1, column: 1, message: "the manifest is empty; expected a mapping with a `files` list, such as \"files:\" followed by \"  - url: https://…\"")
+    }
+
+    /// The manifest `root` describes, or nil if anything is wrong (see ``errors``).
+    mutating func validate(_ root: YAMLNode) -> Manifest? {
+        guard case .mapping(let entries) = root.value else {
+            if root.isNothing {
+                errors.append(Self.emptyManifestError(file: context.manifestPath))
+            } else {
+                let hint = if case .sequence = root.value { "; put the list under a `files:` key" } else { "" }
+                report(.wrongType, at: root.mark, "expected a mapping of settings at the top level, found \(Self.describe(root))\(hint)")
+            }
+            return nil
+        }
+        let manifestFolder = DestinationFolder.folder(ofFile: context.manifestPath, workingDirectory: context.workingDirectory)
+        var manifest = Manifest(destination: DestinationFolder.normalized(context.defaultDestination), files: [])
+        var filesNode: YAMLNode?
+        for entry in entries {
+            switch entry.key {
+            case "destination":
+                guard let text = text(entry.value, for: "destination", expected: "a folder path") else { continue }
+                do {
+                    manifest.destination = try DestinationFolder.resolve(text, homeDirectory: context.homeDirectory, manifestFolder: manifestFolder)
+                } catch {
+                    report(error.code, at: entry.value.mark, error.message)
+                }
+            case "limits":
+                readLimits(entry.value, into: &manifest.limits)
+            case "retry":
+                readRetry(entry.value, into: &manifest.retry)
+            case "notify":
+                if let notify = boolean(entry.value, for: "notify") { manifest.notify = notify }
+            case "files":
+                filesNode = entry.value
+            default:
+                reportUnknownKey(entry, where: "at the top level", known: Self.topLevelKeys)
+            }
+        }
+        guard let filesNode else {
+            report(.missingKey, at: root.mark, "missing key `files` at the top level; expected a list of files to keep")
+            return nil
+        }
+        manifest.files = readFiles(filesNode)
+        return errors.isEmpty ? manifest : nil
+    }
+
+    private mutating func readLimits(_ node: YAMLNode, into limits: inout Manifest.Limits) {
+        guard let entries = mapping(node, for: "limits", example: "{ concurrent: 5, per_host: 5 }") else { return }
+        for entry in entries {
+            switch entry.key {
+            case "concurrent":
+                if let value = wholeNumber(entry.value, for: "concurrent", in: Self.transferLimitRange) { limits.concurrent = value }
+            case "per_host":
+                if let value = wholeNumber(entry.value, for: "per_host", in: Self.transferLimitRange) { limits.perHost = value }
+            default:
+                reportUnknownKey(entry, where: "in `limits`", known: Self.limitsKeys)
+            }
+        }
+    }
+
+    private mutating func readRetry(_ node: YAMLNode, into retry: inout Manifest.RetryPolicy) {
+        guard let entries = mapping(node, for: "retry", example: "{ attempts: 4, backoff: 1s..1m }") else { return }
+        for entry in entries {
+            switch entry.key {
+            case "attempts":
+                if let value = wholeNumber(entry.value, for: "attempts", in: Self.attemptsRange) { retry.attempts = value }
+            case "backoff":
+                guard let text = text(entry.value, for: "backoff", expected: "a range like \"1s..1m\"") else { continue }
+                do {
+                    let range = try BackoffRange.parse(text)
+                    retry.initialBackoff = range.minimum
+                    retry.maximumBackoff = range.maximum
+                } catch {
+                    report(.badValue, at: entry.value.mark, error.message)
+                }
+            default:
+                reportUnknownKey(entry, where: "in `retry`", known: Self.retryKeys)
+            }
+        }
+    }
+
+    /// Records a problem at `mark`.
+    mutating func report(_ code: ManifestError.Code, at mark: YAMLMark, _ message: String) {
+        errors.append(ManifestError(code: code, file: context.manifestPath, line: mark.line, column: mark.column, message: message))
+    }
+
+    /// Records a key the format does not have, with the likeliest intended key if there is one.
+    mutating func reportUnknownKey(_ entry: YAMLMappingEntry, where place: String, known: [String]) {
+        let advice = if let suggestion = KeySuggestion.closest(to: entry.key, among: known) {
+            "did you mean \(TextQuoting.quoted(suggestion))?"
+        } else {
+            "expected one of " + known.map(TextQuoting.quoted).joined(separator: ", ")
+        }
+        report(.unknownKey, at: entry.keyMark, "unknown key \(TextQuoting.quoted(entry.key)) \(place); \(advice)")
+    }
+}

@@ -1,0 +1,103 @@
+/// Checks and normalises where a file goes inside the destination folder.
+///
+/// A written `path` must stay inside: not absolute, no `..`. A name taken from a URL is
+/// sanitised instead, since the person did not choose it: percent-decoded, then any `/` or
+/// control character it decodes to becomes `_`, so "%2F.." cannot climb out.
+enum RelativePath {
+    /// Why a written `path` cannot be used.
+    struct Problem: Error, Sendable, Equatable {
+        /// The kind of problem, for ``ManifestError``.
+        var code: ManifestError.Code
+        /// A sentence for a person, lowercase start, no final period.
+        var message: String
+    }
+
+    /// The longest file or folder name Linux filesystems take, in bytes.
+    static let maximumNameLength = 255
+
+    /// `text` as a normalised relative path ("a//./b" → "a/b"), or why it cannot be one.
+    static func normalized(_ text: String) throws(Problem) -> String {
+        // Quoting walks the text, so only messages pay for it.
+        var shown: String { TextQuoting.quoted(text) }
+        if text.unicodeScalars.contains(where: isControl) {
+            throw Problem(code: .controlCharacter, message: "path \(shown) contains a control character")
+        }
+        if text.hasPrefix("/") {
+            throw Problem(code: .pathEscapes, message: "path \(shown) is absolute; expected a path inside the destination, such as \"guides/file.pdf\"")
+        }
+        var components: [Substring] = []
+        for component in text.split(separator: "/") where component != "." {
+            if component == ".." {
+                throw Problem(code: .pathEscapes, message: "path \(shown) uses \"..\"; a path must stay inside the destination")
+            }
+            if component.utf8.count > maximumNameLength {
+                throw Problem(code: .badValue, message: "path \(shown) has a name longer than \(maximumNameLength) bytes")
+            }
+            components.append(component)
+        }
+        guard !components.isEmpty else {
+            throw Problem(code: .badValue, message: "path \(shown) names no file; expected a file name such as \"file.pdf\"")
+        }
+        return components.joined(separator: "/")
+    }
+
+    /// The file name a URL's last path component gives, sanitised; nil when it gives none
+    /// (the path ends in "/", or the name is "." or "..").
+    static func fileName(fromURLComponent component: Substring) -> String? {
+        var name = ""
+        for scalar in percentDecoded(component).unicodeScalars {
+            name.unicodeScalars.append(scalar == "/" || isControl(scalar) ? "_" : scalar)
+        }
+        guard !name.isEmpty, name != ".", name != ".." else { return nil }
+        while name.utf8.count > maximumNameLength { name.removeFirst() }
+        return name
+    }
+
+    /// The last component of a normalised relative path.
+    static func lastComponent(of path: String) -> Substring {
+        path.split(separator: "/").last ?? Substring(path)
+    }
+
+    /// The folders a normalised relative path lies in: "a/b/c.pdf" → ["a", "a/b"].
+    static func enclosingFolders(of path: String) -> [Substring] {
+        var folders: [Substring] = []
+        var index = path.startIndex
+        while let slash = path[index...].firstIndex(of: "/") {
+            folders.append(path[..<slash])
+            index = path.index(after: slash)
+        }
+        return folders
+    }
+
+    /// Whether a scalar is a C0 or C1 control character, or DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `%XX` sequences decoded; the text is kept as written if it does not decode to UTF-8.
+    private static func percentDecoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        var input = text.utf8[...]
+        while let byte = input.popFirst() {
+            if byte == UInt8(ascii: "%"), input.count >= 2,
+               let high = hexValue(input[input.startIndex]),
+               let low = hexValue(input[input.index(after: input.startIndex)]) {
+                bytes.append(high << 4 | low)
+                input = input.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? String(text)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
