@@ -19,7 +19,7 @@ struct LocationOptions: ParsableArguments {
         func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : workingDirectory + "/" + path }
         return Locations(
             directories: directories,
-            manifest: manifest.map(absolute) ?? directories.manifest,
+            manifest: manifest ?? directories.manifest,
             manifestIsDefault: manifest == nil,
             stateDirectory: stateDirectory.map(absolute) ?? directories.state
         )
@@ -29,6 +29,8 @@ struct LocationOptions: ParsableArguments {
 /// Where one run reads and writes.
 struct Locations {
     var directories: XDGDirectories
+    /// As the user gave it (relative to the working folder) or the absolute default; errors
+    /// name it the same way.
     var manifest: String
     /// Whether ``manifest`` is the default one, which is created on first run.
     var manifestIsDefault: Bool

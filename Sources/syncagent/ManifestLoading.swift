@@ -9,13 +9,14 @@ extension Locations {
         guard FileManager.default.fileExists(atPath: manifest) else {
             throw CommandFailure("no manifest at \(manifest)", exitCode: .usage)
         }
-        let context = ManifestContext(
+        let context = ManifestLoader.Context(
             manifestPath: manifest,
             homeDirectory: directories.home,
-            defaultDestination: directories.defaultDestination
+            defaultDestination: directories.defaultDestination,
+            workingDirectory: FileManager.default.currentDirectoryPath
         )
         do {
-            return try ManifestLoader.load(path: manifest, context: context)
+            return try ManifestLoader(context: context).load()
         } catch {
             throw CommandFailure(error.description + "\nNothing was changed; fix the manifest and try again.", exitCode: .usage)
         }
