@@ -31,8 +31,8 @@ final class LibnotifyNotification {
 
     /// Sends the notification to the server on the session bus.
     ///
-    /// Blocks until the server answers; GDBus waits up to 25 seconds for one that owns the
-    /// name but does not answer, so callers bound the wait (see ``LibnotifyNotifier``).
+    /// Blocks until the server answers; for one that owns the name but does not answer,
+    /// 50 seconds (two GDBus calls of 25), so callers bound the wait (see ``LibnotifyNotifier``).
     /// - SeeAlso: https://gnome.pages.gitlab.gnome.org/libnotify/method.Notification.show.html
     func show() -> Result<Void, NotificationError> {
         guard Self.libraryIsInitialized else {

@@ -2,9 +2,10 @@ import Dispatch
 
 /// Shows notifications through libnotify, on the session bus, in bounded time.
 ///
-/// `notify_notification_show` blocks, and blocks for GDBus's 25 seconds when a server owns
-/// the name but never answers. So the show runs on a queue of its own, never on the
-/// caller's thread, and ``post(_:)`` gives up after ``timeout`` with ``NotificationError/Code-swift.struct/timedOut``.
+/// `notify_notification_show` blocks. When a server owns the name but never answers, it
+/// waits out GDBus's 25-second call timeout, and libnotify 0.8.1 then reconnects and tries
+/// once more: 50 seconds in all, measured. So the show runs on a queue of its own, never on
+/// the caller's thread, and ``post(_:)`` gives up after ``timeout`` with ``NotificationError/Code-swift.struct/timedOut``.
 /// With no bus or no server it fails in milliseconds with ``NotificationError/Code-swift.struct/noBus``
 /// or ``NotificationError/Code-swift.struct/noServer``.
 ///
