@@ -38,7 +38,10 @@ let package = Package(
         // Starts and stops the real parts tests run against: nginx, a private D-Bus bus
         // with a recording notification server.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport"]),
+        // Posts one notification and exits: the libnotify tests run it once per case, because
+        // GDBus reads the session bus address once per process (PLATFORM.md).
+        .executableTarget(name: "NotifyProbe", dependencies: ["SyncAgentKit"], path: "Tests/NotifyProbe"),
+        .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

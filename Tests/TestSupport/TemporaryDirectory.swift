@@ -13,10 +13,13 @@ public final class TemporaryDirectory: Sendable {
     public init(prefix: String = "syncagent-test") throws {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        let created = template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+        guard let created else {
             throw TestSupportError("cannot create a temporary directory in \(base): \(String(cString: strerror(errno)))")
         }
-        path = String(cString: created)
+        path = created
     }
 
     deinit {

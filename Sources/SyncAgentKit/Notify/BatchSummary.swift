@@ -1,0 +1,80 @@
+extension DesktopNotification {
+    /// The most failures the body lists one per line; beyond it the last line counts the rest.
+    static let listedFailureLimit = 5
+
+    /// The one notification that sums up a finished batch, or `nil` when there is nothing to tell.
+    ///
+    /// `destination` is the absolute folder the files are kept in (``Manifest/destination``);
+    /// the notification names its last component. The wording, exactly:
+    ///
+    /// - Nothing downloaded and nothing failed (every file unchanged, or no files at all):
+    ///   `nil`. A check that found nothing new is silent.
+    /// - Nothing failed: summary "All files have been downloaded!"; body the number and total
+    ///   size of the files this batch downloaded and the folder, "6 files, 48.2 MB, in Apple
+    ///   Guides" ("1 file, 712 KB, in Apple Guides" for one); category `transfer.complete`,
+    ///   urgency normal, icon "folder-download".
+    /// - Some failed: summary "2 of 6 files could not be downloaded", counting every file in
+    ///   the batch; when all of them failed, "1 file could not be downloaded" or "3 files
+    ///   could not be downloaded". Body one line per failed file in batch order,
+    ///   "Title: reason" (the ``TransferFailure`` message); at most five lines, so with more
+    ///   than five failures the first four are listed and a last line says "and 3 more".
+    ///   Category `transfer.error`, urgency critical, icon "dialog-error".
+    public static func batchSummary(of results: [FileResult], destination: String) -> DesktopNotification? {
+        var downloadedCount = 0
+        var downloadedBytes: Int64 = 0
+        var failures: [(title: String, failure: TransferFailure)] = []
+        for result in results {
+            switch result.outcome {
+            case .downloaded(let bytes):
+                downloadedCount += 1
+                downloadedBytes += bytes
+            case .unchanged:
+                break
+            case .failed(let failure):
+                failures.append((result.title, failure))
+            }
+        }
+
+        if !failures.isEmpty {
+            return failureSummary(failures, total: results.count)
+        }
+        guard downloadedCount > 0 else { return nil }
+        return DesktopNotification(
+            summary: "All files have been downloaded!",
+            body: "\(countOfFiles(downloadedCount)), \(formatByteCount(downloadedBytes)), in \(folderName(destination))",
+            category: .transferComplete,
+            urgency: .normal,
+            iconName: "folder-download"
+        )
+    }
+
+    private static func failureSummary(
+        _ failures: [(title: String, failure: TransferFailure)],
+        total: Int
+    ) -> DesktopNotification {
+        let summary = failures.count == total
+            ? "\(countOfFiles(failures.count)) could not be downloaded"
+            : "\(failures.count) of \(total) files could not be downloaded"
+        let lines = failures.map { "\($0.title): \($0.failure.message)" }
+        let body = lines.count <= listedFailureLimit
+            ? lines
+            : lines.prefix(listedFailureLimit - 1) + ["and \(lines.count - listedFailureLimit + 1) more"]
+        return DesktopNotification(
+            summary: summary,
+            body: body.joined(separator: "\n"),
+            category: .transferError,
+            urgency: .critical,
+            iconName: "dialog-error"
+        )
+    }
+
+    private static func countOfFiles(_ count: Int) -> String {
+        count == 1 ? "1 file" : "\(count) files"
+    }
+
+    /// The folder's own name, as a file manager shows it: "Apple Guides" for
+    /// "/home/ann/Downloads/Apple Guides/".
+    private static func folderName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

@@ -1,0 +1,60 @@
+/// One desktop notification as the user will see it: what it says and how much it matters.
+///
+/// A plain value; a ``Notifier`` turns it into whatever the desktop understands.
+public struct DesktopNotification: Sendable, Equatable {
+    /// The one-line headline, e.g. "All files have been downloaded!".
+    public var summary: String
+    /// Plain text under the headline; lines are separated by "\n". May be empty.
+    public var body: String
+    /// What kind of event this is, so the desktop can group or style it.
+    public var category: Category?
+    /// How insistently the desktop should show it.
+    public var urgency: Urgency
+    /// A Freedesktop icon-theme name, e.g. "dialog-error"; `nil` for the server's default.
+    public var iconName: String?
+
+    public init(
+        summary: String,
+        body: String = "",
+        category: Category? = nil,
+        urgency: Urgency = .normal,
+        iconName: String? = nil
+    ) {
+        self.summary = summary
+        self.body = body
+        self.category = category
+        self.urgency = urgency
+        self.iconName = iconName
+    }
+}
+
+extension DesktopNotification {
+    /// How insistently a notification is shown, as the Desktop Notifications spec defines it.
+    ///
+    /// - SeeAlso: https://specifications.freedesktop.org/notification-spec/latest/urgency-levels.html
+    public enum Urgency: Sendable, Equatable, CaseIterable {
+        /// Can wait; servers may show it quietly.
+        case low
+        /// The usual level.
+        case normal
+        /// Needs the user's attention; servers usually keep it until it is dismissed.
+        case critical
+    }
+
+    /// A notification category from the Desktop Notifications spec, e.g. `transfer.complete`.
+    ///
+    /// - SeeAlso: https://specifications.freedesktop.org/notification-spec/latest/categories.html
+    public struct Category: RawRepresentable, Hashable, Sendable {
+        /// The dotted name sent to the server.
+        public var rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// A batch of files arrived.
+        public static let transferComplete = Category(rawValue: "transfer.complete")
+        /// Some files of a batch could not be fetched.
+        public static let transferError = Category(rawValue: "transfer.error")
+    }
+}
