@@ -36,8 +36,8 @@ struct SyncAgentProcess {
 
     /// Starts `syncagent arguments…` and returns at once; stdout and stderr go to files.
     func start(_ arguments: [String]) throws -> Process {
-        FileManager.default.createFile(atPath: folder.appending("stdout"), contents: nil)
-        FileManager.default.createFile(atPath: folder.appending("stderr"), contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.appending("stdout"), contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.appending("stderr"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -44,8 +44,9 @@ public struct XDGDirectories: Sendable, Equatable {
             var value = line.dropFirst("XDG_DOWNLOAD_DIR=".count)
             guard value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 else { return nil }
             value = value.dropFirst().dropLast()
-            let path = value.hasPrefix("$HOME") ? home + value.dropFirst("$HOME".count) : String(value)
-            guard path.hasPrefix("/"), path != home, path + "/" != home else { return nil }
+            var path = value.hasPrefix("$HOME") ? home + value.dropFirst("$HOME".count) : String(value)
+            while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+            guard path.hasPrefix("/"), path != home else { return nil }
             return path
         }
         return nil
