@@ -40,7 +40,7 @@ struct SyncAgent: AsyncParsableCommand {
 
     /// Parses, runs, and maps every failure to the exit codes documented above.
     static func main() async {
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        LoggingSystem.bootstrap { _ in StandardErrorLogHandler() }
         // `syncagent status | head` must end quietly, not die of SIGPIPE mid-write.
         signal(SIGPIPE, SIG_IGN)
         do {

@@ -13,8 +13,6 @@ public final class TransferEngine {
     private let unitRandom: () -> Double
     private let clock = ContinuousClock()
     private let multi = CurlMulti()
-    /// Finished easy handles, kept to serve later transfers.
-    private var idleHandles: [CurlEasy] = []
 
     /// - Parameter unitRandom: jitter for retry waits, in 0..<1 (injected so tests can pin it).
     public init(
@@ -52,15 +50,15 @@ public final class TransferEngine {
     private func admit(_ batch: inout Batch, onEvent: @escaping (TransferEvent) -> Void) {
         batch.requeueRetries(dueBy: clock.now)
         while let request = batch.nextAdmissible(limits: limits) {
-            let easy = idleHandles.popLast() ?? CurlEasy()
-            easy.reset()
+            // A fresh handle per transfer: curl refuses some options on a handle reused after a
+            // failed name lookup, and connections are pooled by the multi handle anyway.
+            let easy = CurlEasy()
             do {
                 let download = try Download(request: request, easy: easy, options: options, emit: onEvent)
                 try multi.add(easy)
                 batch.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))
             } catch {
-                idleHandles.append(easy)
                 let failure = FailureClassification.failure(for: error, url: request.url)
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
@@ -78,7 +76,6 @@ public final class TransferEngine {
 
     private func complete(_ easy: CurlEasy, error: CurlError?, in batch: inout Batch, onEvent: (TransferEvent) -> Void) {
         multi.remove(easy)
-        idleHandles.append(easy)
         guard let download = batch.ended(easy) else { return }
         var request = download.request
         let attempt = batch.countAttempt(request.id)

@@ -38,17 +38,6 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
-    /// Forgets every option so the handle (and its connection cache entry) can serve another
-    /// transfer; callbacks stay wired to ``delegate``.
-    /// - SeeAlso: https://curl.se/libcurl/c/curl_easy_reset.html
-    func reset() {
-        curl_easy_reset(rawHandle)
-        curl_slist_free_all(headerList)
-        headerList = nil
-        errorBuffer[0] = 0
-        installCallbacks()
-    }
-
     private func installCallbacks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         // Unretained: this object owns the handle, so it outlives every callback.
