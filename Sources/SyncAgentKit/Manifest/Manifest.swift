@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the user asked for: which files to keep, where, and how to fetch them.
 ///
 /// A `Manifest` is only ever made by ``ManifestLoader`` from a `manifest.yaml` that passed
@@ -10,6 +12,8 @@ public struct Manifest: Sendable, Equatable {
     public var files: [Entry]
     public var limits: Limits
     public var retry: RetryPolicy
+    /// When files are checked, for files that do not override it.
+    public var schedule: Schedule
     /// Whether a finished batch shows a desktop notification.
     public var notify: Bool
 
@@ -18,12 +22,14 @@ public struct Manifest: Sendable, Equatable {
         files: [Entry],
         limits: Limits = Limits(),
         retry: RetryPolicy = RetryPolicy(),
+        schedule: Schedule = Schedule(),
         notify: Bool = true
     ) {
         self.destination = destination
         self.files = files
         self.limits = limits
         self.retry = retry
+        self.schedule = schedule
         self.notify = notify
     }
 }
@@ -40,12 +46,15 @@ extension Manifest {
         public var path: String
         /// The expected SHA-256 of the whole file, as 64 lowercase hex digits.
         public var sha256: String?
+        /// When this file is checked: the manifest's schedule with this entry's overrides applied.
+        public var schedule: Schedule
 
-        public init(title: String, url: String, path: String, sha256: String? = nil) {
+        public init(title: String, url: String, path: String, sha256: String? = nil, schedule: Schedule = Schedule()) {
             self.title = title
             self.url = url
             self.path = path
             self.sha256 = sha256
+            self.schedule = schedule
         }
     }
 
@@ -76,6 +85,44 @@ extension Manifest {
             self.initialBackoff = initialBackoff
             self.maximumBackoff = maximumBackoff
         }
+    }
+}
+
+extension Manifest {
+    /// When the agent checks files, the way iOS background fetch decides: how often, not
+    /// before when, only inside which daily window, and whether to wait for good conditions.
+    public struct Schedule: Sendable, Equatable {
+        /// A file in place is checked again this long after its last check.
+        public var every: Duration
+        /// No transfer starts before this moment (`earliestBeginDate`).
+        public var notBefore: Date?
+        /// Transfers start only inside this local daily window.
+        public var window: DailyWindow?
+        /// Whether to wait for mains power and an unmetered network (see ``Conditions``).
+        public var discretionary: Bool
+
+        public init(every: Duration = .seconds(86_400), notBefore: Date? = nil, window: DailyWindow? = nil, discretionary: Bool = false) {
+            self.every = every
+            self.notBefore = notBefore
+            self.window = window
+            self.discretionary = discretionary
+        }
+    }
+
+    /// A daily span of local wall-clock time, such as 01:00–06:00 or 22:00–06:00 (which
+    /// crosses midnight). Minutes since local midnight; `start != end`.
+    public struct DailyWindow: Sendable, Equatable {
+        public var start: Int
+        public var end: Int
+
+        public init(start: Int, end: Int) {
+            precondition((0..<1440).contains(start) && (0..<1440).contains(end) && start != end, "a window of minutes within one day")
+            self.start = start
+            self.end = end
+        }
+
+        /// Whether the window runs past midnight (22:00–06:00).
+        public var crossesMidnight: Bool { end < start }
     }
 }
 

@@ -7,6 +7,7 @@ extension FileRecord {
         "path", "url", "etag", "last_modified", "size",
         "partial_present", "partial_etag", "partial_last_modified",
         "failed_attempts", "last_result_kind", "last_result_message", "last_result_date",
+        "next_attempt",
     ]
 
     /// The record's values for ``sqliteColumns``.
@@ -23,6 +24,7 @@ extension FileRecord {
             SQLiteValue(failedAttempts),
             SQLiteValue(lastResult?.kind.rawValue), SQLiteValue(lastResult?.message),
             SQLiteValue(lastResult?.date.timeIntervalSince1970),
+            SQLiteValue(nextAttempt?.timeIntervalSince1970),
         ]
     }
 
@@ -47,7 +49,8 @@ extension FileRecord {
             size: row.int64(at: 4),
             partial: row.int64(at: 5) == 1 ? Validators(etag: row.text(at: 6), lastModified: row.text(at: 7)) : nil,
             failedAttempts: Int(row.int64(at: 8) ?? 0),
-            lastResult: lastResult
+            lastResult: lastResult,
+            nextAttempt: row.double(at: 12).map(Date.init(timeIntervalSince1970:))
         )
     }
 }

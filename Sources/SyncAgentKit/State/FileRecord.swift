@@ -19,6 +19,9 @@ public struct FileRecord: Sendable, Equatable {
     public var failedAttempts: Int
     /// How the last attempt ended.
     public var lastResult: LastResult?
+    /// After a transient failure: the earliest moment to try again (backoff, or the
+    /// server's `Retry-After`). `nil` when nothing is pending.
+    public var nextAttempt: Date?
 
     public init(
         path: String,
@@ -27,7 +30,8 @@ public struct FileRecord: Sendable, Equatable {
         size: Int64? = nil,
         partial: Validators? = nil,
         failedAttempts: Int = 0,
-        lastResult: LastResult? = nil
+        lastResult: LastResult? = nil,
+        nextAttempt: Date? = nil
     ) {
         self.path = path
         self.url = url
@@ -36,6 +40,7 @@ public struct FileRecord: Sendable, Equatable {
         self.partial = partial
         self.failedAttempts = failedAttempts
         self.lastResult = lastResult
+        self.nextAttempt = nextAttempt
     }
 }
 

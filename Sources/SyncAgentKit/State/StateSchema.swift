@@ -35,6 +35,10 @@ enum StateSchema {
             CHECK (last_result_kind IS NOT NULL OR last_result_message IS NULL)
         ) WITHOUT ROWID;
         """,
+        // Version 2: when a failed file may be tried again (backoff, or the server's Retry-After).
+        """
+        ALTER TABLE files ADD COLUMN next_attempt REAL;
+        """,
     ]
 
     /// The layout version this build writes.
