@@ -206,6 +206,17 @@ final class Download: CurlEasyDelegate {
         }
     }
 
+    /// Gives the transfer up without a verdict (the agent is stopping): a partial the server's
+    /// validators let a later request continue stays on disk; any other is deleted.
+    func abandon() {
+        guard let partFile else { return }
+        if received > 0, Self.ifRangeValue(head.validators) != nil {
+            partFile.keep()
+        } else {
+            partFile.discard()
+        }
+    }
+
     /// A failure that keeps what arrived when the response lets a later request continue it.
     private func failed(_ failure: TransferFailure) -> End {
         guard let partFile else { return .failed(failure, partial: nil) }

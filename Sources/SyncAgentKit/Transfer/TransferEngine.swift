@@ -2,61 +2,121 @@
 ///
 /// Admission is the engine's own: at most `limits.concurrent` transfers run, at most
 /// `limits.perHost` per host, the rest wait in per-host queues taken round-robin. Between
-/// events the thread sleeps in `curl_multi_poll` — until a socket or curl timer needs it, or
-/// until the next retry is due — so a waiting engine costs no CPU.
+/// events the thread sleeps in `curl_multi_poll` — until a socket or curl timer needs it, the
+/// next retry is due, a watched descriptor is readable, or ``waker`` is used — so a waiting
+/// engine costs no CPU.
 ///
-/// Not thread-safe: create it and call ``run(_:onEvent:)`` on one thread.
+/// Not thread-safe: create it and drive it from one thread (``run(_:)`` for one batch, or
+/// ``add(_:)`` and ``step(until:watching:)`` for a long-running loop). Only ``waker`` may be
+/// used from other threads.
 public final class TransferEngine {
-    private let limits: Manifest.Limits
+    /// Applies to transfers admitted from now on.
+    public var limits: Manifest.Limits {
+        didSet { multi.setMaximumConnectionsPerHost(limits.perHost) }
+    }
     private let backoff: RetryBackoff
     private let options: TransferOptions
     private let unitRandom: () -> Double
+    private let onEvent: (TransferEvent) -> Void
     private let clock = ContinuousClock()
     private let multi = CurlMulti()
+    private var queue = Queue()
 
-    /// - Parameter unitRandom: jitter for retry waits, in 0..<1 (injected so tests can pin it).
+    /// - Parameters:
+    ///   - retry: how often a transient failure is retried inside the engine before it is
+    ///     reported as finished; `attempts: 1` leaves retrying to the caller.
+    ///   - unitRandom: jitter for retry waits, in 0..<1 (injected so tests can pin it).
+    ///   - onEvent: every step of every transfer, on the engine's thread.
     public init(
         limits: Manifest.Limits,
         retry: Manifest.RetryPolicy,
         options: TransferOptions = TransferOptions(),
-        unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }
+        unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) },
+        onEvent: @escaping (TransferEvent) -> Void
     ) {
         self.limits = limits
         self.backoff = RetryBackoff(policy: retry)
         self.options = options
         self.unitRandom = unitRandom
+        self.onEvent = onEvent
         multi.setMaximumConnectionsPerHost(limits.perHost)
     }
 
-    /// Runs every request to its end — downloaded, unchanged, or failed after its retries —
-    /// reporting each step to `onEvent` on this thread, and returns when all are over.
-    public func run(_ requests: [TransferRequest], onEvent: @escaping (TransferEvent) -> Void) {
-        var batch = Batch(requests: requests)
-        while !batch.isOver {
-            admit(&batch, onEvent: onEvent)
+    /// Runs these requests, and any already added, to their end — downloaded, unchanged, or
+    /// failed after their retries — and returns when all are over.
+    public func run(_ requests: [TransferRequest]) {
+        add(requests)
+        while !isIdle { step(until: nil) }
+    }
+
+    /// Queues requests; they start as the limits allow, at the next ``step(until:watching:)``.
+    public func add(_ requests: [TransferRequest]) {
+        for request in requests { queue.enqueue(request) }
+    }
+
+    /// Whether nothing runs, waits or is due for a retry.
+    public var isIdle: Bool { queue.isEmpty }
+
+    /// The ids of the requests the engine holds: running, waiting, or due for a retry.
+    public var pendingIDs: Set<Int> { queue.pendingIDs }
+
+    /// Does all that can be done now, then sleeps until something needs attention: a
+    /// transfer, a retry that falls due, `deadline`, a readable descriptor in `watching`, or a
+    /// ``waker`` call. Returns the descriptors that are readable.
+    @discardableResult
+    public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
+        admit()
+        perform()
+        let completed = collectCompletions()
+        reportProgress()
+        // Transfers that just ended may change what the caller wants next: no sleep now.
+        if completed > 0 || queue.canAdmit(limits: limits) { return [] }
+        var wake = queue.nextRetryDue
+        if let deadline { wake = min(wake ?? deadline, deadline) }
+        // curl_multi_poll also wakes for its own timers, so a long cap costs nothing.
+        var timeout = Duration.seconds(3600)
+        if let wake { timeout = min(timeout, max(.zero, wake - clock.now)) }
+        do {
+            let readable = try multi.poll(timeout: timeout, watching: descriptors)
             perform()
-            for (easy, error) in multi.completedTransfers() {
-                complete(easy, error: error, in: &batch, onEvent: onEvent)
-            }
-            reportProgress(&batch, onEvent: onEvent)
-            if batch.isOver { break }
-            if batch.canAdmit(limits: limits) { continue }
-            sleep(until: batch.nextRetryDue)
+            collectCompletions()
+            return readable
+        } catch {
+            fatalError("curl_multi_poll failed: \(error)")
         }
+    }
+
+    /// Stops every transfer now and forgets every waiting request, keeping partial files so a
+    /// later run resumes them. No events are reported for them.
+    public func stopAll() {
+        for download in queue.removeAll() {
+            multi.remove(download.easy)
+            download.abandon()
+        }
+    }
+
+    /// Lets another thread cut a ``step(until:watching:)`` short.
+    public var waker: Waker { Waker(multi.waker) }
+
+    /// Wakes a sleeping engine from any thread.
+    public struct Waker: Sendable {
+        private let wrapped: CurlMulti.Waker
+        fileprivate init(_ wrapped: CurlMulti.Waker) { self.wrapped = wrapped }
+        public func wake() { wrapped.wake() }
     }
 
     // MARK: Steps
 
-    private func admit(_ batch: inout Batch, onEvent: @escaping (TransferEvent) -> Void) {
-        batch.requeueRetries(dueBy: clock.now)
-        while let request = batch.nextAdmissible(limits: limits) {
+    private func admit() {
+        queue.requeueRetries(dueBy: clock.now)
+        while let request = queue.nextAdmissible(limits: limits) {
             // A fresh handle per transfer: curl refuses some options on a handle reused after a
             // failed name lookup, and connections are pooled by the multi handle anyway.
             let easy = CurlEasy()
             do {
                 let download = try Download(request: request, easy: easy, options: options, emit: onEvent)
                 try multi.add(easy)
-                batch.started(download)
+                queue.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))
             } catch {
                 let failure = FailureClassification.failure(for: error, url: request.url)
@@ -74,53 +134,55 @@ public final class TransferEngine {
         }
     }
 
-    private func complete(_ easy: CurlEasy, error: CurlError?, in batch: inout Batch, onEvent: (TransferEvent) -> Void) {
+    /// Hands each ended transfer to ``complete(_:error:)``; returns how many there were.
+    @discardableResult
+    private func collectCompletions() -> Int {
+        let completed = multi.completedTransfers()
+        for (easy, error) in completed {
+            complete(easy, error: error)
+        }
+        return completed.count
+    }
+
+    private func complete(_ easy: CurlEasy, error: CurlError?) {
         multi.remove(easy)
-        guard let download = batch.ended(easy) else { return }
+        guard let download = queue.ended(easy) else { return }
         var request = download.request
-        let attempt = batch.countAttempt(request.id)
+        let attempt = queue.countAttempt(request.id)
         switch download.finish(curlError: error) {
         case .downloaded(let size, let validators):
+            queue.forget(request.id)
             onEvent(.finished(id: request.id, TransferCompletion(outcome: .downloaded(bytes: size), validators: validators, size: size)))
         case .notModified:
+            queue.forget(request.id)
             onEvent(.finished(id: request.id, TransferCompletion(outcome: .unchanged, validators: request.current)))
         case .restartFromZero:
             request.partial = nil
-            if batch.allowRestart(request.id) {
-                batch.enqueue(request)
+            if queue.allowRestart(request.id) {
+                queue.enqueue(request)
             } else {
+                queue.forget(request.id)
                 let failure = TransferFailure(.truncated, "the server kept changing the file while it was being downloaded")
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
         case .failed(let failure, let partial):
             if let delay = backoff.delay(afterAttempt: attempt, failure: failure, unitRandom: unitRandom()) {
                 request.partial = partial
-                batch.retry(request, at: clock.now + delay)
+                queue.retry(request, at: clock.now + delay)
                 onEvent(.willRetry(id: request.id, delay: delay, failure: failure))
             } else {
+                queue.forget(request.id)
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure), partial: partial)))
             }
         }
     }
 
-    private func reportProgress(_ batch: inout Batch, onEvent: (TransferEvent) -> Void) {
+    private func reportProgress() {
         let now = clock.now
-        guard now - batch.lastProgressReport >= options.progressInterval else { return }
-        batch.lastProgressReport = now
-        for download in batch.activeDownloads where batch.progressChanged(download) {
+        guard now - queue.lastProgressReport >= options.progressInterval else { return }
+        queue.lastProgressReport = now
+        for download in queue.activeDownloads where queue.progressChanged(download) {
             onEvent(.progress(id: download.request.id, received: download.received, expectedLength: download.expectedLength))
-        }
-    }
-
-    /// Sleeps in curl until there is work: socket activity, a curl timer, or `instant`.
-    private func sleep(until instant: ContinuousClock.Instant?) {
-        // curl_multi_poll also wakes for its own timers, so a long cap costs nothing.
-        var timeout = Duration.seconds(60)
-        if let instant { timeout = min(timeout, max(.zero, instant - clock.now)) }
-        do {
-            try multi.poll(timeout: timeout)
-        } catch {
-            fatalError("curl_multi_poll failed: \(error)")
         }
     }
 }

@@ -78,3 +78,13 @@ public struct TransferOptions: Sendable {
 
     public init() {}
 }
+
+extension TransferEvent {
+    /// The request the event is about.
+    public var id: Int {
+        switch self {
+        case .started(let id, _), .receiving(let id, _, _, _), .progress(let id, _, _), .willRetry(let id, _, _), .finished(let id, _):
+            id
+        }
+    }
+}

@@ -20,8 +20,10 @@ struct TransferEngineTests {
     /// Runs the engine and collects what it reported.
     func run(_ requests: [TransferRequest], retry: Manifest.RetryPolicy = Manifest.RetryPolicy(attempts: 1)) -> Recorder {
         let recorder = Recorder()
-        let engine = TransferEngine(limits: Manifest.Limits(concurrent: 4, perHost: 4), retry: retry, unitRandom: { 0 })
-        engine.run(requests) { recorder.events.append($0) }
+        let engine = TransferEngine(limits: Manifest.Limits(concurrent: 4, perHost: 4), retry: retry, unitRandom: { 0 }) {
+            recorder.events.append($0)
+        }
+        engine.run(requests)
         return recorder
     }
 

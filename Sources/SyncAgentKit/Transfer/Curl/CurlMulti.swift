@@ -48,13 +48,18 @@ final class CurlMulti {
         guard code == CURLM_OK else { throw CurlError(multi: code) }
     }
 
-    /// Sleeps until a socket or one of curl's timers needs attention, ``Waker/wake()`` is
-    /// called, or `timeout` passes — whichever is first. Costs no CPU while it waits.
+    /// Sleeps until a socket or one of curl's timers needs attention, one of `descriptors` is
+    /// readable, ``Waker/wake()`` is called, or `timeout` passes — whichever is first. Costs no
+    /// CPU while it waits. Returns the descriptors that are readable.
     /// - SeeAlso: https://curl.se/libcurl/c/curl_multi_poll.html
-    func poll(timeout: Duration) throws(CurlError) {
+    func poll(timeout: Duration, watching descriptors: [Int32] = []) throws(CurlError) -> Set<Int32> {
         let milliseconds = Int32(clamping: max(0, timeout.milliseconds))
-        let code = curl_multi_poll(handle, nil, 0, milliseconds, nil)
+        var waits = descriptors.map { curl_waitfd(fd: $0, events: Int16(CURL_WAIT_POLLIN), revents: 0) }
+        let code = waits.withUnsafeMutableBufferPointer { buffer in
+            curl_multi_poll(handle, buffer.baseAddress, UInt32(buffer.count), milliseconds, nil)
+        }
         guard code == CURLM_OK else { throw CurlError(multi: code) }
+        return Set(waits.filter { $0.revents & Int16(CURL_WAIT_POLLIN) != 0 }.map(\.fd))
     }
 
     /// The transfers that ended since the last call, with their results (`nil`: success).
@@ -87,13 +92,5 @@ final class CurlMulti {
         func wake() {
             curl_multi_wakeup(handle)
         }
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds, rounded up so a short wait never becomes a busy loop.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     }
 }

@@ -1,7 +1,6 @@
 extension TransferEngine {
-    /// The bookkeeping of one ``TransferEngine/run(_:onEvent:)``: what waits, what runs,
-    /// what is due for a retry.
-    struct Batch {
+    /// The engine's bookkeeping: what waits, what runs, what is due for a retry.
+    struct Queue {
         /// Waiting requests per host, served round-robin so one busy host cannot starve others.
         private var waiting: [String: ArraySlice<TransferRequest>] = [:]
         private var hostOrder: [String] = []
@@ -14,11 +13,14 @@ extension TransferEngine {
         private var reported: [Int: Int64] = [:]
         var lastProgressReport = ContinuousClock.now
 
-        init(requests: [TransferRequest]) {
-            for request in requests { enqueue(request) }
-        }
+        var isEmpty: Bool { waiting.isEmpty && active.isEmpty && retries.isEmpty }
 
-        var isOver: Bool { waiting.isEmpty && active.isEmpty && retries.isEmpty }
+        var pendingIDs: Set<Int> {
+            var ids = Set(active.values.map(\.request.id))
+            for requests in waiting.values { ids.formUnion(requests.map(\.id)) }
+            ids.formUnion(retries.map(\.request.id))
+            return ids
+        }
 
         var activeDownloads: Dictionary<ObjectIdentifier, Download>.Values { active.values }
 
@@ -78,6 +80,20 @@ extension TransferEngine {
             activePerHost[download.host, default: 1] -= 1
             reported[download.request.id] = nil
             return download
+        }
+
+        /// Empties the queue; returns the downloads that were running.
+        mutating func removeAll() -> [Download] {
+            let running = Array(active.values)
+            self = Queue()
+            return running
+        }
+
+        /// Drops the counters of a request that is over, so a later request with the same id
+        /// starts afresh.
+        mutating func forget(_ id: Int) {
+            attempts[id] = nil
+            restarts[id] = nil
         }
 
         /// Counts an attempt of request `id` and returns how many it has had.

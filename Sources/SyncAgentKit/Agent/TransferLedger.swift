@@ -1,0 +1,84 @@
+import Foundation
+
+/// The bookkeeping between the manifest, the state and the engine: what to ask the server for
+/// each file (given what the state and the disk say), and what to remember when a transfer
+/// reports back.
+///
+/// Every state write happens here, one record per event that changes it.
+final class TransferLedger {
+    private let store: StateStore
+    private let now: () -> Date
+    private let unitRandom: () -> Double
+
+    /// Partials smaller than this are not worth a database write to resume later.
+    static let smallestResumableLength: Int64 = 1 << 20
+
+    init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
+        self.store = store
+        self.now = now
+        self.unitRandom = unitRandom
+    }
+
+    /// The saved record of a file, if it was saved for the same URL (a new URL starts afresh).
+    func record(for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> FileRecord? {
+        try store.record(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
+    }
+
+    /// What to ask the server for one entry.
+    func request(id: Int, for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> TransferRequest {
+        let record = try record(for: entry, at: path)
+        var current = Validators()
+        if let onDisk = FileSystem.regularFileInfo(path) {
+            if let record, !record.validators.isEmpty, record.size == nil || record.size == onDisk.size {
+                current = record.validators
+            } else {
+                // No usable state: the mtime we stamped from Last-Modified still lets the server say 304.
+                current = Validators(lastModified: HTTPDate.format(onDisk.modificationTime))
+            }
+        }
+        return TransferRequest(
+            id: id, url: entry.url, destination: path, expectedSHA256: entry.sha256,
+            current: current, partial: record?.partial
+        )
+    }
+
+    /// Saves what an event changes. `retry` is the policy that decides when a failed file may
+    /// be tried again (saved as ``FileRecord/nextAttempt``).
+    func record(_ event: TransferEvent, of request: TransferRequest, retry: Manifest.RetryPolicy) throws(StateStoreError) {
+        switch event {
+        case .receiving(_, let validators, _, let expectedLength):
+            guard expectedLength.map({ $0 >= Self.smallestResumableLength }) ?? true else { return }
+            var record = try existingRecord(for: request)
+            record.partial = validators
+            try store.save(record)
+        case .finished(_, let completion):
+            var record = try existingRecord(for: request)
+            record.partial = completion.partial
+            record.nextAttempt = nil
+            switch completion.outcome {
+            case .downloaded(let bytes):
+                record.validators = completion.validators ?? Validators()
+                record.size = bytes
+                record.failedAttempts = 0
+                record.lastResult = LastResult(kind: .downloaded, date: now())
+            case .unchanged:
+                record.failedAttempts = 0
+                record.lastResult = LastResult(kind: .unchanged, date: now())
+            case .failed(let failure):
+                record.failedAttempts += 1
+                record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
+                let delay = RetryBackoff(policy: retry).delay(afterAttempt: record.failedAttempts, failure: failure, unitRandom: unitRandom())
+                record.nextAttempt = delay.map { now().addingTimeInterval($0.timeInterval) }
+            }
+            try store.save(record)
+        case .started, .progress, .willRetry:
+            return
+        }
+    }
+
+    private func existingRecord(for request: TransferRequest) throws(StateStoreError) -> FileRecord {
+        let stored = try store.record(forPath: request.destination)
+        guard let stored, stored.url == request.url else { return FileRecord(path: request.destination, url: request.url) }
+        return stored
+    }
+}
