@@ -40,6 +40,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         }
     }
 
+    /// Earlier days first.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -10,6 +10,7 @@ public struct PendingRetry: Sendable, Equatable {
     /// Whether `date` comes from the server's `Retry-After` rather than syncagent's backoff.
     public var requestedByServer: Bool
 
+    /// A retry due at `date`, asked for by the server or chosen by syncagent's backoff.
     public init(date: Date, requestedByServer: Bool) {
         self.date = date
         self.requestedByServer = requestedByServer

@@ -14,6 +14,7 @@ public struct RetryBackoff: Sendable {
     /// (or a clock) that is wrong would hold a file back indefinitely.
     public static let longestServerRequestedWait: Duration = .seconds(86_400)
 
+    /// Backoff by the manifest's `retry` settings.
     public init(policy: Manifest.RetryPolicy) {
         self.policy = policy
     }

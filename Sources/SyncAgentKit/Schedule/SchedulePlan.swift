@@ -7,8 +7,10 @@ public struct SchedulePlan: Sendable, Equatable {
     public struct Waiting: Sendable, Equatable {
         /// The file's ``ScheduledFile/path``.
         public var path: String
+        /// Why it waits.
         public var reason: WaitReason
 
+        /// The file at `path` waits for `reason`.
         public init(path: String, reason: WaitReason) {
             self.path = path
             self.reason = reason
@@ -23,6 +25,7 @@ public struct SchedulePlan: Sendable, Equatable {
     /// (nothing waits, or only for conditions, whose changes wake the agent by themselves).
     public var nextWake: Date?
 
+    /// A plan; empty by default: nothing to start, nothing waiting, no wake-up.
     public init(start: [String] = [], waiting: [Waiting] = [], nextWake: Date? = nil) {
         self.start = start
         self.waiting = waiting

@@ -39,6 +39,7 @@ public struct ScheduledFile: Sendable, Equatable {
     /// pending `Retry-After` still holds it back.
     public var requestedByUser: Bool
 
+    /// A file to schedule; see each property.
     public init(path: String, schedule: Manifest.Schedule, existsOnDisk: Bool, lastCheck: LastCheck?, requestedByUser: Bool = false) {
         self.path = path
         self.schedule = schedule

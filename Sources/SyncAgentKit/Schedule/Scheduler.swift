@@ -24,6 +24,7 @@ public struct Scheduler: Sendable {
     /// each round, so a change of time zone takes effect at once.
     public var timeZone: TimeZone
 
+    /// A scheduler for the local time of `timeZone`.
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
