@@ -95,18 +95,27 @@ extension Manifest {
         /// A file in place is checked again this long after its last check.
         public var every: Duration
         /// No transfer starts before this moment (`earliestBeginDate`).
-        public var notBefore: Date?
+        public var notBefore: NotBefore?
         /// Transfers start only inside this local daily window.
         public var window: DailyWindow?
         /// Whether to wait for mains power and an unmetered network (see ``Conditions``).
         public var discretionary: Bool
 
-        public init(every: Duration = .seconds(86_400), notBefore: Date? = nil, window: DailyWindow? = nil, discretionary: Bool = false) {
+        public init(every: Duration = .seconds(86_400), notBefore: NotBefore? = nil, window: DailyWindow? = nil, discretionary: Bool = false) {
             self.every = every
             self.notBefore = notBefore
             self.window = window
             self.discretionary = discretionary
         }
+    }
+
+    /// The earliest moment a transfer may start: an exact instant, or a calendar day.
+    public enum NotBefore: Sendable, Equatable {
+        /// A moment written with its offset, such as `2026-12-01T08:00:00+01:00`.
+        case instant(Date)
+        /// A day written without a time, such as `2026-12-01`: it begins at local midnight
+        /// wherever the agent runs, so the scheduler finds the moment with its time zone.
+        case day(CalendarDay)
     }
 
     /// A daily span of local wall-clock time, such as 01:00–06:00 or 22:00–06:00 (which

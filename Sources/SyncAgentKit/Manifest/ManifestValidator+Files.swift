@@ -1,9 +1,10 @@
 extension ManifestValidator {
     /// The keys a file entry may have.
-    static let fileEntryKeys = ["title", "url", "path", "sha256"]
+    static let fileEntryKeys = ["title", "url", "path", "sha256"] + scheduleKeys
 
     /// The entries of the `files` list that are valid; problems with the others are reported.
-    mutating func readFiles(_ node: YAMLNode) -> [Manifest.Entry] {
+    /// Each entry's schedule is `schedule` with the entry's own schedule keys applied.
+    mutating func readFiles(_ node: YAMLNode, schedule: Manifest.Schedule) -> [Manifest.Entry] {
         guard case .sequence(let items) = node.value else {
             report(.wrongType, at: node.mark, "expected a list of files for `files`, found \(Self.describe(node))")
             return []
@@ -11,12 +12,12 @@ extension ManifestValidator {
         var files: [Manifest.Entry] = []
         files.reserveCapacity(items.count)
         for item in items {
-            if let entry = readFileEntry(item) { files.append(entry) }
+            if let entry = readFileEntry(item, schedule: schedule) { files.append(entry) }
         }
         return files
     }
 
-    private mutating func readFileEntry(_ item: YAMLNode) -> Manifest.Entry? {
+    private mutating func readFileEntry(_ item: YAMLNode, schedule: Manifest.Schedule) -> Manifest.Entry? {
         guard case .mapping(let keys) = item.value else {
             report(.wrongType, at: item.mark, "expected a file entry (a mapping with `url`) in `files`, found \(Self.describe(item))")
             return nil
@@ -25,13 +26,17 @@ extension ManifestValidator {
         var urlNode: YAMLNode?
         var pathNode: YAMLNode?
         var checksumNode: YAMLNode?
+        var schedule = schedule
         for key in keys {
             switch key.key {
             case "title": titleNode = key.value
             case "url": urlNode = key.value
             case "path": pathNode = key.value
             case "sha256": checksumNode = key.value
-            default: reportUnknownKey(key, where: "in a file entry", known: Self.fileEntryKeys)
+            default:
+                if !readScheduleKey(key, into: &schedule) {
+                    reportUnknownKey(key, where: "in a file entry", known: Self.fileEntryKeys)
+                }
             }
         }
         let errorsBefore = errors.count
@@ -66,7 +71,7 @@ extension ManifestValidator {
             }
         }
         guard errors.count == errorsBefore else { return nil }
-        return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum)
+        return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum, schedule: schedule)
     }
 
     private mutating func readTitle(_ node: YAMLNode) -> String? {

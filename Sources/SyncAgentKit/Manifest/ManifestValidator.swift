@@ -4,7 +4,7 @@
 /// Defaults are those of ``Manifest``; the limits on numbers are here.
 struct ManifestValidator {
     /// The keys a manifest's top level may have.
-    static let topLevelKeys = ["destination", "limits", "retry", "notify", "files"]
+    static let topLevelKeys = ["destination", "schedule", "limits", "retry", "notify", "files"]
     /// The keys `limits` may have.
     static let limitsKeys = ["concurrent", "per_host"]
     /// The keys `retry` may have.
@@ -52,6 +52,8 @@ struct ManifestValidator {
                 } catch {
                     report(error.code, at: entry.value.mark, error.message)
                 }
+            case "schedule":
+                readSchedule(entry.value, into: &manifest.schedule)
             case "limits":
                 readLimits(entry.value, into: &manifest.limits)
             case "retry":
@@ -68,7 +70,7 @@ struct ManifestValidator {
             report(.missingKey, at: root.mark, "missing key `files` at the top level; expected a list of files to keep")
             return nil
         }
-        manifest.files = readFiles(filesNode)
+        manifest.files = readFiles(filesNode, schedule: manifest.schedule)
         return errors.isEmpty ? manifest : nil
     }
 

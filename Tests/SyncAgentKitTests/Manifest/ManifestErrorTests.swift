@@ -103,13 +103,94 @@ struct ManifestErrorTests {
               - titel: Networking Overview
                 url: https://example.org/a.pdf
                 colour: red
-            schedule: {}
+                windw: "01:00-06:00"
+            shedule: { evry: 1d, at: night }
             limits: { perhost: 3 }
+            mirror: https://example.org
             """, [
                 (.unknownKey, "2:5: unknown key \"titel\" in a file entry; did you mean \"title\"?"),
-                (.unknownKey, "4:5: unknown key \"colour\" in a file entry; expected one of \"title\", \"url\", \"path\", \"sha256\""),
-                (.unknownKey, "5:1: unknown key \"schedule\" at the top level; expected one of \"destination\", \"limits\", \"retry\", \"notify\", \"files\""),
-                (.unknownKey, "6:11: unknown key \"perhost\" in `limits`; did you mean \"per_host\"?"),
+                (.unknownKey, "4:5: unknown key \"colour\" in a file entry; expected one of \"title\", \"url\", \"path\", \"sha256\", \"every\", \"not_before\", \"window\", \"discretionary\""),
+                (.unknownKey, "5:5: unknown key \"windw\" in a file entry; did you mean \"window\"?"),
+                (.unknownKey, "6:1: unknown key \"shedule\" at the top level; did you mean \"schedule\"?"),
+                (.unknownKey, "7:11: unknown key \"perhost\" in `limits`; did you mean \"per_host\"?"),
+                (.unknownKey, "8:1: unknown key \"mirror\" at the top level; expected one of \"destination\", \"schedule\", \"limits\", \"retry\", \"notify\", \"files\""),
+            ]),
+        BadManifest("unknown keys in the schedule", """
+            schedule:
+              evry: 1d
+              notbefore: 2026-12-01
+              discretionnary: true
+              at: night
+            files: []
+            """, [
+                (.unknownKey, "2:3: unknown key \"evry\" in `schedule`; did you mean \"every\"?"),
+                (.unknownKey, "3:3: unknown key \"notbefore\" in `schedule`; did you mean \"not_before\"?"),
+                (.unknownKey, "4:3: unknown key \"discretionnary\" in `schedule`; did you mean \"discretionary\"?"),
+                (.unknownKey, "5:3: unknown key \"at\" in `schedule`; expected one of \"every\", \"not_before\", \"window\", \"discretionary\""),
+            ]),
+        BadManifest("a schedule that is not a mapping", "schedule: daily\nfiles: []\n", [
+            (.wrongType, "1:11: expected a mapping such as { every: 1d, window: \"01:00-06:00\" } for `schedule`, found \"daily\""),
+        ]),
+        BadManifest("bad every values", """
+            schedule: { every: daily }
+            files:
+              - url: https://example.org/a.pdf
+                every: 0h
+              - url: https://example.org/b.pdf
+                every: 1w
+              - url: https://example.org/c.pdf
+                every: [1d]
+              - url: https://example.org/d.pdf
+                every:
+            """, [
+                (.badValue, "1:20: expected a duration like \"6h\" or \"1d\" for `every` (units ms, s, m, h, d), found \"daily\""),
+                (.badValue, "4:12: `every` must be above zero, found \"0h\""),
+                (.badValue, "6:12: expected a duration like \"6h\" or \"1d\" for `every` (units ms, s, m, h, d), found \"1w\""),
+                (.wrongType, "8:12: expected a duration like \"6h\" or \"1d\" for `every`, found a list"),
+                (.wrongType, "10:11: expected a duration like \"6h\" or \"1d\" for `every`, found nothing"),
+            ]),
+        BadManifest("bad not_before values", """
+            schedule:
+              not_before: next week
+            files:
+              - url: https://example.org/a.pdf
+                not_before: 2026-12-01T08:00:00
+              - url: https://example.org/b.pdf
+                not_before: 2026-02-30
+              - url: https://example.org/c.pdf
+                not_before: 2026-12-01T24:00:00Z
+              - url: https://example.org/d.pdf
+                not_before: 2026-12-01T08:00:00+25:00
+            """, [
+                (.badValue, "2:15: expected a moment like \"2026-12-01T08:00:00+01:00\" or a day like \"2026-12-01\" for `not_before`, found \"next week\""),
+                (.badValue, "5:17: `not_before` \"2026-12-01T08:00:00\" has no time zone; add an offset such as \"+01:00\" (or \"Z\" for UTC), or write the day alone, such as \"2026-12-01\", to mean local midnight"),
+                (.badValue, "7:17: `not_before` \"2026-02-30\" names a day that does not exist"),
+                (.badValue, "9:17: `not_before` \"2026-12-01T24:00:00Z\" has a time of day that does not exist; hours run from 00 to 23, minutes and seconds from 00 to 59"),
+                (.badValue, "11:17: `not_before` \"2026-12-01T08:00:00+25:00\" has an offset that does not exist; offsets run from -23:59 to +23:59"),
+            ]),
+        BadManifest("bad window values", """
+            schedule: { window: nights }
+            files:
+              - url: https://example.org/a.pdf
+                window: "25:00-06:00"
+              - url: https://example.org/b.pdf
+                window: 06:00-06:00
+              - url: https://example.org/c.pdf
+                window: { start: "01:00", end: "06:00" }
+            """, [
+                (.badValue, "1:21: expected a daily window of local time like \"01:00-06:00\" for `window`, found \"nights\""),
+                (.badValue, "4:13: `window` \"25:00-06:00\" has a time of day that does not exist; hours run from 00 to 23 and minutes from 00 to 59"),
+                (.badValue, "6:13: `window` \"06:00-06:00\" starts and ends at the same time; to allow any time of day, leave `window` out"),
+                (.wrongType, "8:13: expected a daily window of local time like \"01:00-06:00\" for `window`, found a mapping"),
+            ]),
+        BadManifest("bad discretionary values", """
+            schedule: { discretionary: yes }
+            files:
+              - url: https://example.org/a.pdf
+                discretionary: "true"
+            """, [
+                (.wrongType, "1:28: expected true or false for `discretionary`, found \"yes\""),
+                (.wrongType, "4:20: expected true or false for `discretionary`, found the quoted text \"true\"; remove the quotes"),
             ]),
         BadManifest("URLs that are not http or https", """
             files:

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SyncAgentKit
 
@@ -50,6 +51,42 @@ struct ManifestLoaderTests {
             notify: false
         ))
         #expect(manifest.destinationPath(of: manifest.files[0]) == "/srv/mirror/apple/network/overview.pdf")
+    }
+
+    @Test func readsTheScheduleAndEachFilesOverrides() throws {
+        let manifest = try load("""
+            files:
+              - url: https://example.org/a.pdf
+              - url: https://example.org/b.pdf
+                every: 6h
+                discretionary: false
+              - url: https://example.org/c.pdf
+                not_before: 2027-01-15
+                window: 22:00-02:00
+            schedule:
+              every: 2d
+              not_before: 2026-12-01T08:00:00+01:00
+              window: "01:00-06:00"
+              discretionary: true
+            """)
+        let december = Manifest.NotBefore.instant(Date(timeIntervalSince1970: 1_796_108_400))
+        let nightly = Manifest.DailyWindow(start: 60, end: 360)
+        let base = Manifest.Schedule(every: .seconds(172_800), notBefore: december, window: nightly, discretionary: true)
+        #expect(manifest.schedule == base)
+        #expect(manifest.files.map(\.schedule) == [
+            base,
+            Manifest.Schedule(every: .seconds(21_600), notBefore: december, window: nightly, discretionary: false),
+            Manifest.Schedule(
+                every: .seconds(172_800), notBefore: .day(try #require(CalendarDay(year: 2027, month: 1, day: 15))),
+                window: Manifest.DailyWindow(start: 1_320, end: 120), discretionary: true
+            ),
+        ])
+    }
+
+    @Test func checksDailyWithoutAScheduleKey() throws {
+        let manifest = try load("files:\n  - url: https://example.org/a.pdf\n    every: 1h\n  - url: https://example.org/b.pdf\n")
+        #expect(manifest.schedule == Manifest.Schedule(every: .seconds(86_400), notBefore: nil, window: nil, discretionary: false))
+        #expect(manifest.files.map(\.schedule.every) == [.seconds(3_600), .seconds(86_400)])
     }
 
     @Test(arguments: [
@@ -138,7 +175,7 @@ struct ManifestLoaderTests {
     @Test func theDefaultManifestsCommentedKeysLoadToo() throws {
         // The commented examples teach the format, so they must be right: uncomment them all.
         let bytes = try ManifestFile.contents(of: Self.repositoryRoot + "/config/manifest.yaml")
-        let optionalKeys = ["destination", "limits", "retry", "notify", "title", "path", "sha256"]
+        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256"] + ManifestValidator.scheduleKeys
         let uncommented = String(decoding: bytes, as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in
@@ -152,6 +189,10 @@ struct ManifestLoaderTests {
         #expect(manifest.destination == "/home/ada/Downloads/Apple Guides")
         #expect(manifest.files[0].path == "guides/ios-programming-guide.pdf")
         #expect(manifest.files[0].sha256 != nil)
+        #expect(manifest.schedule.window == Manifest.DailyWindow(start: 60, end: 360))
+        #expect(manifest.schedule.discretionary)
+        #expect(manifest.files[0].schedule.every == .seconds(21_600))
+        #expect(manifest.files[1].schedule.every == manifest.schedule.every)
     }
 
     @Test func loadsTenThousandEntries() throws {
