@@ -177,7 +177,8 @@ public struct Autostart: Sendable {
     private func run(_ systemctl: AutostartSystemctl, _ arguments: [String], afterwards: String) throws(AutostartError) {
         let result = systemctl.run(arguments)
         guard result.status != 0 else { return }
-        let said = Self.firstLine(result.errorOutput)
+        var said = Self.firstLine(result.errorOutput)
+        while said.hasSuffix(".") { said.removeLast() }
         throw AutostartError(
             .systemctl,
             "`systemctl --user \(arguments.joined(separator: " "))` failed"

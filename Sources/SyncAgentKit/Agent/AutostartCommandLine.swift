@@ -4,16 +4,20 @@
 /// Both formats give meaning to spaces, quotes, backslashes, `%` and `$`; a path is quoted
 /// only when it needs to be, so the usual `/usr/bin/syncagent` stays plain.
 enum AutostartCommandLine {
-    /// The path as the single word of a unit's `ExecStart=`: `%` specifiers and `$`
-    /// variables are doubled, and whitespace, quotes or backslashes put it in double quotes
-    /// with C-style escapes.
+    /// The path as the single word of a unit's `ExecStart=`: `%` specifiers doubled, and
+    /// in double quotes when it holds a space. systemd expands no `$` variables in the
+    /// executable, and refuses quotes and backslashes in it (``systemdRefuses(_:)``), so
+    /// nothing inside the quotes needs escaping.
     /// - SeeAlso: https://www.freedesktop.org/software/systemd/man/systemd.service.html#Command%20lines
     static func systemdExec(_ path: String) -> String {
-        var word = path.replacing("%", with: "%%").replacing("$", with: "$$")
-        if word.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "'" || $0 == "\\" || $0 == ";" }) {
-            word = "\"" + word.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-        }
-        return word
+        let word = path.replacing("%", with: "%%")
+        return word.contains(" ") || word.contains(";") ? "\"" + word + "\"" : word
+    }
+
+    /// Whether systemd refuses `path` as an executable: it holds a quote or a backslash
+    /// (systemd's `string_is_safe`, "Executable name contains special characters").
+    static func systemdRefuses(_ path: String) -> Bool {
+        path.contains { $0 == "\"" || $0 == "'" || $0 == "\\" }
     }
 
     /// The path as the whole value of a desktop entry's `Exec=`: quoted when it holds a
@@ -49,9 +53,9 @@ enum AutostartCommandLine {
     static func path(fromSystemdExec value: String) -> String {
         var word = value
         if word.count >= 2, word.hasPrefix("\""), word.hasSuffix("\"") {
-            word = unescapingBackslashes(String(word.dropFirst().dropLast()))
+            word = String(word.dropFirst().dropLast())
         }
-        return word.replacing("$$", with: "$").replacing("%%", with: "%")
+        return word.replacing("%%", with: "%")
     }
 
     /// The path back from an `Exec=` value that ``desktopExec(_:)`` wrote; other values
@@ -69,7 +73,7 @@ enum AutostartCommandLine {
         " ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";", "$", "*", "?", "#", "(", ")", "`",
     ]
 
-    /// `\x` becomes `x` for every character `x`: the one escape both formats use here.
+    /// `\x` becomes `x` for every character `x`: the one escape desktop entries use here.
     private static func unescapingBackslashes(_ text: String) -> String {
         var result = ""
         var escaping = false

@@ -14,6 +14,12 @@ public enum AutostartFiles {
     /// The systemd user unit that runs `executable` as the login agent.
     public static func unit(executable: String) throws(AutostartError) -> String {
         try checkUsable(executable)
+        guard !AutostartCommandLine.systemdRefuses(executable) else {
+            throw AutostartError(
+                .unsupportedExecutable,
+                "The path of this syncagent, \(executable), holds a quote or a backslash, which systemd does not accept in the program a unit starts; move syncagent to a folder with a plainer name."
+            )
+        }
         return """
             # syncagent's systemd user unit: runs the login agent, in the foreground, for one user.
             # Debian installs it as /usr/lib/systemd/user/syncagent.service; `syncagent install` writes
@@ -135,7 +141,7 @@ public enum AutostartFiles {
         guard AutostartCommandLine.unsupportedCharacter(in: executable) == nil else {
             throw AutostartError(
                 .unsupportedExecutable,
-                "The path of this syncagent, \"\(executable)\", holds a newline or another control character, which a unit or desktop entry cannot hold; move syncagent to a folder with a plainer name."
+                "The path of this syncagent, \(executable), holds a newline or another control character, which a unit or desktop entry cannot hold; move syncagent to a folder with a plainer name."
             )
         }
     }
