@@ -14,6 +14,7 @@ import Foundation
 public struct Autostart: Sendable {
     /// Whether `systemctl --user` can talk to a systemd user instance.
     public enum SystemdUserInstance: Equatable, Sendable {
+        /// A manager answers: install uses the unit.
         case reachable
         /// Why not, for the user: "systemctl is not installed", what systemctl said, ….
         case unreachable(reason: String)
@@ -28,6 +29,7 @@ public struct Autostart: Sendable {
     /// `nil` when systemctl is not installed.
     public let systemctl: AutostartSystemctl?
 
+    /// Autostart for the user whose folders `directories` are, starting `executable`.
     public init(directories: XDGDirectories, executable: String, systemctl: AutostartSystemctl?) {
         home = directories.home
         configHome = directories.configHome
@@ -42,27 +44,22 @@ public struct Autostart: Sendable {
     /// The link `systemctl enable` makes for the unit's `WantedBy=default.target`.
     var wantsLinkPath: String { configHome + "/systemd/user/default.target.wants/" + AutostartFiles.unitName }
 
-    /// Asks `systemctl --user is-system-running`: any answer but "offline", "stopping" or
-    /// "unknown" — also "degraded", where some other unit failed — means a manager runs.
+    /// Asks `systemctl --user is-system-running`: "running", "degraded" (some other unit
+    /// failed), "starting", "initializing" or "maintenance" mean a manager answers; any other
+    /// answer ("offline", "stopping", …) or none means it does not.
     public func systemdUserInstance() -> SystemdUserInstance {
-        guard let systemctl else { return .unreachable(reason: "systemctl is not installed") }
-        let run = systemctl.run(["is-system-running"])
-        let state = Self.firstLine(run.output)
-        if ["running", "degraded", "starting", "initializing", "maintenance"].contains(state) { return .reachable }
-        if !state.isEmpty { return .unreachable(reason: "`systemctl --user is-system-running` says \"\(state)\"") }
-        let error = Self.firstLine(run.errorOutput)
-        return .unreachable(
-            reason: "`systemctl --user is-system-running` failed" + (error.isEmpty ? " with exit status \(run.status)" : ": \(error)")
-        )
+        switch userManager() {
+        case .reachable: .reachable
+        case .unreachable(let reason): .unreachable(reason: reason)
+        }
     }
 
     /// Makes syncagent start at every login, and now where systemd can start it.
     /// - Parameter force: replace a file that was edited by hand instead of refusing.
     public func install(force: Bool) throws(AutostartError) -> [AutostartChange] {
-        switch systemdUserInstance() {
-        case .reachable:
-            // `systemdUserInstance()` answers `.reachable` only through a systemctl.
-            return try installUnit(systemctl: systemctl!, force: force)
+        switch userManager() {
+        case .reachable(let systemctl):
+            return try installUnit(systemctl: systemctl, force: force)
         case .unreachable(let reason):
             let entry = AutostartFiles.stamped(try AutostartFiles.desktopEntry(executable: executable))
             let file = try place(entry, at: desktopEntryPath, kind: "XDG autostart entry", force: force)
@@ -130,21 +127,39 @@ public struct Autostart: Sendable {
     }
 
     private func removeUnit(wasEdited: Bool) throws(AutostartError) -> AutostartChange {
-        switch systemdUserInstance() {
-        case .reachable:
-            let systemctl = systemctl!
+        switch userManager() {
+        case .reachable(let systemctl):
             try run(systemctl, ["disable", "--now", AutostartFiles.unitName], afterwards: "Nothing was removed.")
             try AutostartFileSystem.remove(unitPath)
             try run(systemctl, ["daemon-reload"], afterwards: "\(shown(unitPath)) was removed.")
             return .removedUnit(path: shown(unitPath), wasEdited: wasEdited, notStoppedBecause: nil)
         case .unreachable(let reason):
             // What `systemctl disable` would remove, done by hand: systemctl needs the manager.
-            if AutostartFileSystem.linkTarget(wantsLinkPath) == unitPath {
+            // With the unit in the user's folder, the link can only be its enabling.
+            if try AutostartFileSystem.entry(at: wantsLinkPath) == .symbolicLink {
                 try AutostartFileSystem.remove(wantsLinkPath)
             }
             try AutostartFileSystem.remove(unitPath)
             return .removedUnit(path: shown(unitPath), wasEdited: wasEdited, notStoppedBecause: reason)
         }
+    }
+
+    /// ``systemdUserInstance()``, with the systemctl that reached it.
+    private enum UserManager {
+        case reachable(AutostartSystemctl)
+        case unreachable(reason: String)
+    }
+
+    private func userManager() -> UserManager {
+        guard let systemctl else { return .unreachable(reason: "systemctl is not installed") }
+        let run = systemctl.run(["is-system-running"])
+        let state = Self.firstLine(run.output)
+        if ["running", "degraded", "starting", "initializing", "maintenance"].contains(state) { return .reachable(systemctl) }
+        if !state.isEmpty { return .unreachable(reason: "`systemctl --user is-system-running` says \"\(state)\"") }
+        let error = Self.firstLine(run.errorOutput)
+        return .unreachable(
+            reason: "`systemctl --user is-system-running` failed" + (error.isEmpty ? " with exit status \(run.status)" : ": \(error)")
+        )
     }
 
     /// Writes `text` to `path` unless it is there already; refuses to replace a file that
@@ -162,7 +177,8 @@ public struct Autostart: Sendable {
             guard force else {
                 throw AutostartError(
                     .editedByHand,
-                    "\(shown(path)) is not the \(kind) `syncagent install` wrote: it was edited or put there by hand, so it was left as it is. "
+                    "\(shown(path)) is not the \(kind) `syncagent install` wrote: "
+                        + "it was edited or put there by hand, so it was left as it is. "
                         + "Run `syncagent install --force` to replace it."
                 )
             }

@@ -8,7 +8,10 @@ extension Autostart {
         do {
             executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         } catch {
-            throw AutostartError(.unsupportedExecutable, "Cannot tell where this syncagent is (/proc/self/exe): \((error as NSError).localizedDescription).")
+            throw AutostartError(
+                .unsupportedExecutable,
+                "Cannot tell where this syncagent is (/proc/self/exe): \((error as NSError).localizedDescription)."
+            )
         }
         let directories = XDGDirectories(environment: environment) { try? String(contentsOfFile: $0, encoding: .utf8) }
         return Autostart(directories: directories, executable: executable, systemctl: .installed(environment: environment))

@@ -17,7 +17,8 @@ public enum AutostartFiles {
         guard !AutostartCommandLine.systemdRefuses(executable) else {
             throw AutostartError(
                 .unsupportedExecutable,
-                "The path of this syncagent, \(executable), holds a quote or a backslash, which systemd does not accept in the program a unit starts; move syncagent to a folder with a plainer name."
+                "The path of this syncagent, \(executable), holds a quote or a backslash, which systemd does not "
+                    + "accept in the program a unit starts; \(plainerFolderAdvice)"
             )
         }
         return """
@@ -130,6 +131,8 @@ public enum AutostartFiles {
         return hasher.finalize()
     }
 
+    private static let plainerFolderAdvice = "move syncagent to a folder with a plainer name."
+
     /// Both formats need an absolute path on one line.
     private static func checkUsable(_ executable: String) throws(AutostartError) {
         guard executable.hasPrefix("/") else {
@@ -141,7 +144,8 @@ public enum AutostartFiles {
         guard AutostartCommandLine.unsupportedCharacter(in: executable) == nil else {
             throw AutostartError(
                 .unsupportedExecutable,
-                "The path of this syncagent, \(executable), holds a newline or another control character, which a unit or desktop entry cannot hold; move syncagent to a folder with a plainer name."
+                "The path of this syncagent, \(executable), holds a newline or another control character, which "
+                    + "a unit or desktop entry cannot hold; \(plainerFolderAdvice)"
             )
         }
     }

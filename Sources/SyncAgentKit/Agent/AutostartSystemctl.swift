@@ -14,6 +14,7 @@ public struct AutostartSystemctl: Sendable {
         /// What it wrote to stderr.
         public var errorOutput: String
 
+        /// A run that ended with `status`, having written `output` and `errorOutput`.
         public init(status: Int32, output: String = "", errorOutput: String = "") {
             self.status = status
             self.output = output
@@ -24,6 +25,7 @@ public struct AutostartSystemctl: Sendable {
     /// Runs `systemctl --user` with these arguments (`--user` not included) to its end.
     public let run: @Sendable (_ arguments: [String]) -> Run
 
+    /// A systemctl that runs as `run` says; tests record and answer here.
     public init(run: @escaping @Sendable (_ arguments: [String]) -> Run) {
         self.run = run
     }
