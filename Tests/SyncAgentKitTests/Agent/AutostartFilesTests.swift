@@ -40,7 +40,7 @@ struct AutostartFilesTests {
         let built = try BuiltProducts.executable(named: "syncagent")
         let lines = shipped.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.filter { $0 == "ExecStart=/usr/bin/syncagent" }.count == 1)
-        let verifiable = lines.map { $0 == "ExecStart=/usr/bin/syncagent" ? "ExecStart=\(built)" : String($0) }.joined(separator: "\n")
+        let verifiable = lines.map { $0 == "ExecStart=/usr/bin/syncagent" ? "ExecStart=" + AutostartCommandLine.systemdExec(built) : String($0) }.joined(separator: "\n")
         let result = try ExternalTool.verifyUnit(verifiable)
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
