@@ -20,7 +20,7 @@ struct SyncAgent: AsyncParsableCommand {
             command line is wrong, 3 the state or the folders cannot be used.
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Status.self]
+        subcommands: [Check.self, Status.self, Install.self, Uninstall.self]
     )
 
     @Flag(name: .long, help: "Download every file of the manifest now, show progress, and exit.")

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Runs `systemctl --user …` for the autostart logic.
+///
+/// A value with the run as a closure, so tests pass one that records the arguments and
+/// answers as systemd would: no systemd user instance runs where the tests run.
+public struct AutostartSystemctl: Sendable {
+    /// How one `systemctl --user` run ended.
+    public struct Run: Sendable, Equatable {
+        /// The exit status; 0 is success.
+        public var status: Int32
+        /// What it wrote to stdout.
+        public var output: String
+        /// What it wrote to stderr.
+        public var errorOutput: String
+
+        /// A run that ended with `status`, having written `output` and `errorOutput`.
+        public init(status: Int32, output: String = "", errorOutput: String = "") {
+            self.status = status
+            self.output = output
+            self.errorOutput = errorOutput
+        }
+    }
+
+    /// Runs `systemctl --user` with these arguments (`--user` not included) to its end.
+    public let run: @Sendable (_ arguments: [String]) -> Run
+
+    /// A systemctl that runs as `run` says; tests record and answer here.
+    public init(run: @escaping @Sendable (_ arguments: [String]) -> Run) {
+        self.run = run
+    }
+
+    /// The `systemctl` on `PATH` (from `environment`), or `nil` when there is none.
+    public static func installed(environment: [String: String]) -> AutostartSystemctl? {
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let candidates = folders.map { folder in String(folder) + "/systemctl" }
+        guard let executable = candidates.first(where: { path in access(path, X_OK) == 0 }) else { return nil }
+        return AutostartSystemctl { arguments in runProcess(executable, ["--user"] + arguments) }
+    }
+
+    /// Runs `executable` with stdin from /dev/null and both outputs captured. Its output is a
+    /// few lines, so reading stdout to the end before stderr cannot fill a pipe and stall.
+    private static func runProcess(_ executable: String, _ arguments: [String]) -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errorOutput = Pipe()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        do {
+            try process.run()
+        } catch {
+            return Run(status: 127, errorOutput: "cannot run \(executable): \((error as NSError).localizedDescription)")
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            errorOutput: String(decoding: errorData, as: UTF8.self)
+        )
+    }
+}
