@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "NotifyProbe", dependencies: ["SyncAgentKit"], path: "Tests/NotifyProbe"),
         // Runs a ConditionMonitor and prints what it reports: the condition tests run it
         // against a private system bus, which GDBus likewise reads once per process.
-        .executableTarget(name: "ConditionsProbe", dependencies: ["SyncAgentKit"], path: "Tests/ConditionsProbe"),
+        .executableTarget(name: "ConditionsProbe", dependencies: ["SyncAgentKit", "CGIO"], path: "Tests/ConditionsProbe"),
         .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe", "ConditionsProbe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
     ],

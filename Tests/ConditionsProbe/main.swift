@@ -11,8 +11,12 @@
 //     "none"), then "start CONDITIONS", then "change CONDITIONS" for each callback, where
 //     CONDITIONS is "mains|battery available|unavailable unmetered|metered". Runs until killed.
 //   ConditionsProbe restart FOLDER COUNT
-//     Starts and stops a monitor COUNT times, then prints "after 1: T threads, D descriptors,
-//     M monitor threads" for the first and the last round and exits.
+//     Starts and stops a monitor COUNT times, then prints "after N: T threads, D descriptors,
+//     M monitor threads" for the first and the last round and exits. It holds the shared
+//     system bus connection throughout: GDBus closes a released connection on its worker
+//     thread a moment later, which would make the counts race. A GLib object the monitor
+//     leaked still shows, as it keeps that round's main context and its wakeup descriptor.
+import CGIO
 import Foundation
 @_spi(Testing) import SyncAgentKit
 
@@ -54,6 +58,21 @@ func descriptorCount() -> Int {
     ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
 }
 
+/// A reference to GDBus's shared system bus connection, if there is a system bus.
+final class SystemBusConnection {
+    private let connection: OpaquePointer?
+
+    init() {
+        connection = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, nil)
+    }
+
+    deinit {
+        if let connection {
+            g_object_unref(UnsafeMutableRawPointer(connection))
+        }
+    }
+}
+
 func usage() -> Never {
     FileHandle.standardError.write(Data("usage: ConditionsProbe watch FOLDER | restart FOLDER COUNT\n".utf8))
     exit(2)
@@ -74,6 +93,7 @@ case ("watch", 2):
     }
 case ("restart", 3):
     guard let count = Int(arguments[2]), count >= 1 else { usage() }
+    let heldConnection = SystemBusConnection()
     for round in 1...count {
         let monitor = ConditionMonitor(powerSupplyFolder: arguments[1]) { _ in }
         try monitor.start()
@@ -84,6 +104,7 @@ case ("restart", 3):
             say("after \(round): \(names.count) threads, \(descriptorCount()) descriptors, \(monitorThreads) monitor threads")
         }
     }
+    withExtendedLifetime(heldConnection) {}
 default:
     usage()
 }
