@@ -9,6 +9,7 @@ public struct ConditionMonitorError: Error, Sendable, Equatable, CustomStringCon
         /// A short stable name, e.g. "thread-unavailable".
         public let name: String
 
+        /// The ``name``, for logs.
         public var description: String { name }
 
         /// The thread that runs the monitor's main loop could not be created.
@@ -19,14 +20,17 @@ public struct ConditionMonitorError: Error, Sendable, Equatable, CustomStringCon
         public static let noNetworkMonitor = Code(name: "no-network-monitor")
     }
 
+    /// The kind of failure, for code that reacts to it.
     public var code: Code
     /// One sentence without a trailing period, e.g. "cannot reach the system bus (…)".
     public var message: String
 
+    /// An error of kind `code`, explained by `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 
+    /// The ``message``, for logs.
     public var description: String { message }
 }

@@ -19,9 +19,12 @@ public struct ConditionSources: Sendable, Equatable, CustomStringConvertible {
         case none(reason: String)
     }
 
+    /// Where ``Conditions/onMainsPower`` comes from.
     public var power: Power
+    /// Where ``Conditions/networkAvailable`` and ``Conditions/networkMetered`` come from.
     public var network: Network
 
+    /// Sources as given; the monitor makes these, tests and logs compare them.
     public init(power: Power, network: Network) {
         self.power = power
         self.network = network
