@@ -18,11 +18,13 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // GIO for the condition monitor: UPower over D-Bus, GNetworkMonitor, a private main loop.
+        .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         .target(
             name: "SyncAgentKit",
             dependencies: [
-                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto",
+                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CGIO",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -41,7 +43,10 @@ let package = Package(
         // Posts one notification and exits: the libnotify tests run it once per case, because
         // GDBus reads the session bus address once per process (PLATFORM.md).
         .executableTarget(name: "NotifyProbe", dependencies: ["SyncAgentKit"], path: "Tests/NotifyProbe"),
-        .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe"]),
+        // Runs a ConditionMonitor and prints what it reports: the condition tests run it
+        // against a private system bus, which GDBus likewise reads once per process.
+        .executableTarget(name: "ConditionsProbe", dependencies: ["SyncAgentKit", "CGIO"], path: "Tests/ConditionsProbe"),
+        .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe", "ConditionsProbe"]),
         .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
