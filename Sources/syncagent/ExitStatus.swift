@@ -8,6 +8,8 @@ enum ExitStatus: Int32 {
     case usage = 2
     /// The state database or a folder syncagent needs cannot be used.
     case environment = 3
+    /// Another agent of this user is running (and `--once` would compete with it).
+    case alreadyRunning = 4
 }
 
 /// Ends a command with a message for stderr and a documented exit code.

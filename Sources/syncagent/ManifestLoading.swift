@@ -9,20 +9,26 @@ extension Locations {
         guard FileManager.default.fileExists(atPath: manifest) else {
             throw CommandFailure("no manifest at \(manifest)", exitCode: .usage)
         }
+        do {
+            return try loadValidManifest()
+        } catch {
+            throw CommandFailure(error.description + "\nNothing was changed; fix the manifest and try again.", exitCode: .usage)
+        }
+    }
+
+    /// The manifest as it is on disk now, or every problem in it.
+    func loadValidManifest() throws(InvalidManifest) -> Manifest {
         let context = ManifestLoader.Context(
             manifestPath: manifest,
             homeDirectory: directories.home,
             defaultDestination: directories.defaultDestination,
             workingDirectory: FileManager.default.currentDirectoryPath
         )
-        do {
-            return try ManifestLoader(context: context).load()
-        } catch {
-            throw CommandFailure(error.description + "\nNothing was changed; fix the manifest and try again.", exitCode: .usage)
-        }
+        return try ManifestLoader(context: context).load()
     }
 
-    private func installDefaultManifest() throws(CommandFailure) {
+    /// Creates the default manifest from the shipped one when there is none yet.
+    func installDefaultManifest() throws(CommandFailure) {
         guard !FileManager.default.fileExists(atPath: manifest) else { return }
         guard let template = Self.shippedManifest() else {
             throw CommandFailure("no manifest at \(manifest), and no default manifest to copy there; write one (see README)", exitCode: .usage)
@@ -46,6 +52,10 @@ extension Locations {
             .deletingLastPathComponent().appendingPathComponent("config/manifest.yaml").path
         return [installed, sourceTree].first { FileManager.default.isReadableFile(atPath: $0) }
     }
+
+    /// The lock that keeps two agents (or an agent and `--once`) from working on one state and
+    /// its files at once.
+    var lockPath: String { stateDirectory + "/agent.lock" }
 
     /// The saved state, or a ``CommandFailure`` (exit 3) saying what to do.
     func openState() throws(CommandFailure) -> StateStore {

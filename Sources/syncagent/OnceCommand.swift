@@ -9,6 +9,13 @@ struct OnceCommand {
 
     func run() async throws(CommandFailure) {
         let manifest = try locations.loadManifest()
+        let lock: AgentLock
+        do {
+            lock = try AgentLock(path: locations.lockPath)
+        } catch {
+            throw CommandFailure(error.message, exitCode: error.code == .alreadyRunning ? .alreadyRunning : .environment)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()
         let reporter = makeProgressReporter()
         let interruption = Interruption { reporter.restore() }

@@ -29,13 +29,12 @@ struct SyncAgent: AsyncParsableCommand {
     @OptionGroup var locations: LocationOptions
 
     func run() async throws {
-        guard once else {
-            throw CommandFailure(
-                "the login agent is not available yet; run `syncagent --once` to download now",
-                exitCode: .usage
-            )
+        let logger = Logger(label: "syncagent")
+        if once {
+            try await OnceCommand(locations: locations.resolve(), logger: logger).run()
+        } else {
+            try await AgentCommand(locations: locations.resolve(), logger: logger).run()
         }
-        try await OnceCommand(locations: locations.resolve(), logger: Logger(label: "syncagent")).run()
     }
 
     /// Parses, runs, and maps every failure to the exit codes documented above.

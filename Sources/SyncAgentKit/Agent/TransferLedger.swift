@@ -24,6 +24,25 @@ final class TransferLedger {
         try store.record(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
     }
 
+    /// How the scheduler sees one entry, from the state and the disk.
+    func scheduledFile(for entry: Manifest.Entry, at path: String, requestedByUser: Bool = false) throws(StateStoreError) -> ScheduledFile {
+        var lastCheck: ScheduledFile.LastCheck?
+        if let result = try record(for: entry, at: path).flatMap({ record in record.lastResult.map { (record, $0) } }) {
+            let (record, last) = result
+            switch last.kind {
+            case .downloaded, .unchanged:
+                lastCheck = .succeeded(last.date)
+            case .failed:
+                lastCheck = record.nextAttempt.map { .failedTransiently(last.date, retry: PendingRetry(date: $0, requestedByServer: false)) }
+                    ?? .failedPermanently(last.date)
+            }
+        }
+        return ScheduledFile(
+            path: path, schedule: entry.schedule, existsOnDisk: FileSystem.regularFileInfo(path) != nil,
+            lastCheck: lastCheck, requestedByUser: requestedByUser
+        )
+    }
+
     /// What to ask the server for one entry.
     func request(id: Int, for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> TransferRequest {
         let record = try record(for: entry, at: path)
@@ -43,7 +62,8 @@ final class TransferLedger {
     }
 
     /// Saves what an event changes. `retry` is the policy that decides when a failed file may
-    /// be tried again (saved as ``FileRecord/nextAttempt``).
+    /// be tried again: saved as ``FileRecord/nextAttempt``, which is set exactly when the
+    /// failure was transient (the scheduler tells transient from permanent failures by it).
     func record(_ event: TransferEvent, of request: TransferRequest, retry: Manifest.RetryPolicy) throws(StateStoreError) {
         switch event {
         case .receiving(_, let validators, _, let expectedLength):
@@ -67,8 +87,8 @@ final class TransferLedger {
             case .failed(let failure):
                 record.failedAttempts += 1
                 record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
-                let delay = RetryBackoff(policy: retry).delay(afterAttempt: record.failedAttempts, failure: failure, unitRandom: unitRandom())
-                record.nextAttempt = delay.map { now().addingTimeInterval($0.timeInterval) }
+                record.nextAttempt = RetryBackoff(policy: retry)
+                    .nextAttempt(after: failure, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
             }
             try store.save(record)
         case .started, .progress, .willRetry:

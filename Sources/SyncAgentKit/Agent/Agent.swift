@@ -1,0 +1,271 @@
+import Foundation
+import Logging
+
+/// The login agent: keeps the manifest's files up to date on their schedules until asked to
+/// stop.
+///
+/// Everything happens on the thread that calls ``run()``: loading and reloading the
+/// manifest, asking the ``Scheduler`` what is due, driving the ``TransferEngine``, saving
+/// state, and summing each batch up in one notification. Between events that thread sleeps
+/// in `curl_multi_poll`, which also watches the manifest's folder (inotify); signals and
+/// condition changes wake it through the engine's waker. Nothing polls.
+public final class Agent {
+    /// What the agent works with; the command line fills it in.
+    public struct Configuration {
+        /// The manifest file, watched for edits.
+        public var manifestPath: String
+        /// Reads and validates the manifest.
+        public var loadManifest: () throws(InvalidManifest) -> Manifest
+        public var store: StateStore
+        /// Where batch summaries and manifest problems are shown; `nil`: nowhere.
+        public var notifier: (any Notifier)?
+        /// The lock that keeps a second agent of this user from starting.
+        public var lockPath: String
+        /// Whether to watch power and network for discretionary work; without, conditions
+        /// are taken as favourable.
+        public var watchConditions: Bool
+        public var timeZone: TimeZone
+        public var logger: Logger
+        public var options: TransferOptions
+
+        public init(
+            manifestPath: String, loadManifest: @escaping () throws(InvalidManifest) -> Manifest, store: StateStore,
+            notifier: (any Notifier)?, lockPath: String, watchConditions: Bool = true,
+            timeZone: TimeZone = .current, logger: Logger, options: TransferOptions = TransferOptions()
+        ) {
+            self.manifestPath = manifestPath
+            self.loadManifest = loadManifest
+            self.store = store
+            self.notifier = notifier
+            self.lockPath = lockPath
+            self.watchConditions = watchConditions
+            self.timeZone = timeZone
+            self.logger = logger
+            self.options = options
+        }
+    }
+
+    /// A manifest save is read this long after the last event, so an editor's several writes
+    /// count as one edit.
+    static let settleTime: Duration = .milliseconds(150)
+    /// The longest sleep: a wall-clock change or a suspend can make a computed wake-up late;
+    /// waking this often costs nothing and bounds the error.
+    static let longestSleep: Duration = .seconds(900)
+
+    private let configuration: Configuration
+    private var logger: Logger { configuration.logger }
+    private let ledger: TransferLedger
+    private let clock = ContinuousClock()
+    private var manifest: Manifest?
+    /// The text of the manifest problem last reported, so one problem is told once.
+    private var reportedProblem: String?
+    /// Stable engine ids for destination paths, across manifest reloads.
+    private var ids: [String: Int] = [:]
+    /// What each id stands for while its transfer runs.
+    private var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
+    /// The results of the batch under way.
+    private var batch: [FileResult] = []
+    /// Failures already told in a notification, message by path: a file that keeps failing
+    /// the same way on its retries is not announced again until something changes.
+    private var toldFailures: [String: String] = [:]
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        self.ledger = TransferLedger(store: configuration.store, now: Date.init)
+    }
+
+    /// Runs until SIGTERM or SIGINT: stops transfers keeping their partials (the state already
+    /// holds what a resume needs) and returns. Throws when it cannot start.
+    public func run() throws(AgentError) {
+        let lock = try AgentLock(path: configuration.lockPath)
+        let watcher = try ManifestWatcher(manifestPath: configuration.manifestPath)
+        manifest = load(previous: nil)
+        let engine = TransferEngine(
+            limits: manifest?.limits ?? Manifest.Limits(), retry: manifest?.retry ?? Manifest.RetryPolicy(),
+            options: configuration.options
+        ) { [unowned self] event in handle(event) }
+        let waker = engine.waker
+        let signals = SignalInbox(wake: waker.wake)
+        let conditions = startConditionMonitor(waker: waker)
+        defer { conditions?.stop() }
+        logger.info("started; watching \(configuration.manifestPath)")
+
+        var reloadAt: ContinuousClock.Instant?
+        loop: while true {
+            for request in signals.take() {
+                switch request {
+                case .stop:
+                    break loop
+                case .reload:
+                    logger.info("SIGHUP: reading the manifest again")
+                    reloadAt = clock.now
+                }
+            }
+            if let due = reloadAt, due <= clock.now {
+                reloadAt = nil
+                reload(into: engine)
+            }
+            if engine.isIdle && !batch.isEmpty { finishBatch() }
+            let wake = schedule(into: engine, conditions: conditions?.current)
+            var deadline = clock.now + Self.longestSleep
+            if let wake { deadline = min(deadline, wake) }
+            if let reloadAt { deadline = min(deadline, reloadAt) }
+            let readable = engine.step(until: deadline, watching: [watcher.descriptor])
+            if readable.contains(watcher.descriptor), watcher.manifestChanged() {
+                reloadAt = clock.now + Self.settleTime
+            }
+        }
+        engine.stopAll()
+        withExtendedLifetime(lock) {}
+        logger.info("stopped; partial downloads are kept and resume at the next start")
+    }
+
+    // MARK: Manifest
+
+    /// The manifest on disk, or `previous` (told once) when it cannot be used.
+    private func load(previous: Manifest?) -> Manifest? {
+        do {
+            let loaded = try configuration.loadManifest()
+            if reportedProblem != nil { logger.info("the manifest is valid again") }
+            reportedProblem = nil
+            return loaded
+        } catch {
+            let text = error.description
+            if text != reportedProblem {
+                reportedProblem = text
+                logger.error("the manifest cannot be used; \(previous == nil ? "waiting for a valid one" : "going on with the last good version"):\n\(text)")
+                post(.invalidManifest(error, keepsPreviousVersion: previous != nil))
+            }
+            return previous
+        }
+    }
+
+    private func reload(into engine: TransferEngine) {
+        let reloaded = load(previous: manifest)
+        guard reloaded != manifest, let reloaded else { return }
+        let before = Set(manifest?.files.map(\.url) ?? [])
+        let added = reloaded.files.filter { !before.contains($0.url) }.count
+        let removed = Set(reloaded.files.map(\.url))
+        let dropped = manifest?.files.filter { !removed.contains($0.url) }.count ?? 0
+        logger.info("manifest reloaded: \(reloaded.files.count) files (\(added) new, \(dropped) removed)")
+        manifest = reloaded
+        engine.limits = reloaded.limits
+    }
+
+    // MARK: Scheduling
+
+    /// Starts what is due now; returns when to look again.
+    private func schedule(into engine: TransferEngine, conditions: Conditions?) -> ContinuousClock.Instant? {
+        guard let manifest else { return nil }
+        let now = Date()
+        var entries: [String: (Manifest.Entry, String)] = [:]
+        var files: [ScheduledFile] = []
+        let pending = engine.pendingIDs
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            if let id = ids[path], pending.contains(id) { continue }
+            do {
+                files.append(try ledger.scheduledFile(for: entry, at: path))
+                entries[path] = (entry, path)
+            } catch {
+                logger.error("\(entry.title): \(error.description)")
+            }
+        }
+        let plan = Scheduler(timeZone: configuration.timeZone)
+            .plan(files, at: now, conditions: conditions ?? Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false))
+        var requests: [TransferRequest] = []
+        for path in plan.start {
+            guard let (entry, path) = entries[path] else { continue }
+            let id = ids[path] ?? ids.count
+            ids[path] = id
+            do {
+                let request = try ledger.request(id: id, for: entry, at: path)
+                inFlight[id] = (request, entry.title)
+                requests.append(request)
+            } catch {
+                logger.error("\(entry.title): \(error.description)")
+            }
+        }
+        if !requests.isEmpty {
+            logger.info("starting \(requests.count) \(requests.count == 1 ? "transfer" : "transfers")")
+            engine.add(requests)
+        }
+        guard let wake = plan.nextWake else { return nil }
+        // Never sooner than a moment from now: a plan that wakes in the past would spin.
+        return clock.now + max(.milliseconds(10), .seconds(wake.timeIntervalSince(Date())))
+    }
+
+    // MARK: Transfers
+
+    private func handle(_ event: TransferEvent) {
+        guard let (request, title) = inFlight[event.id] else { return }
+        do {
+            try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
+        } catch {
+            logger.error("\(title): \(error.description)")
+        }
+        switch event {
+        case .willRetry(_, let delay, let failure):
+            logger.notice("\(title): \(failure.message); retrying in \(formatRemainingTime(delay))")
+        case .finished(let id, let completion):
+            inFlight[id] = nil
+            batch.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
+            switch completion.outcome {
+            case .downloaded(let bytes): logger.info("\(title): downloaded \(formatByteCount(bytes))")
+            case .unchanged: logger.info("\(title): unchanged")
+            case .failed(let failure): logger.warning("\(title): failed: \(failure.message)")
+            }
+        case .started, .receiving, .progress:
+            break
+        }
+    }
+
+    /// The batch is over: one notification sums it up — none when nothing changed, and none
+    /// when the only news is failures already told.
+    private func finishBatch() {
+        defer { batch = [] }
+        var downloaded = 0
+        var newFailures = 0
+        for result in batch {
+            switch result.outcome {
+            case .downloaded:
+                downloaded += 1
+                toldFailures[result.path] = nil
+            case .unchanged:
+                toldFailures[result.path] = nil
+            case .failed(let failure):
+                if toldFailures.updateValue(failure.message, forKey: result.path) != failure.message { newFailures += 1 }
+            }
+        }
+        logger.info("batch over: \(downloaded) of \(batch.count) downloaded, \(newFailures) new failures")
+        guard downloaded > 0 || newFailures > 0, manifest?.notify ?? true,
+              let notification = DesktopNotification.batchSummary(of: batch, destination: manifest?.destination ?? "")
+        else { return }
+        post(notification)
+    }
+
+    private func post(_ notification: DesktopNotification) {
+        guard let notifier = configuration.notifier else { return }
+        let logger = logger
+        Task.detached {
+            do {
+                try await notifier.post(notification)
+            } catch {
+                logger.warning("could not show the desktop notification: \(error)")
+            }
+        }
+    }
+
+    private func startConditionMonitor(waker: TransferEngine.Waker) -> ConditionMonitor? {
+        guard configuration.watchConditions else { return nil }
+        let monitor = ConditionMonitor { _ in waker.wake() }
+        do {
+            try monitor.start()
+        } catch {
+            logger.warning("cannot watch power and network (\(error)); discretionary work runs as if conditions were good")
+            return nil
+        }
+        logger.info("conditions: \(monitor.sources)")
+        return monitor
+    }
+}

@@ -1,0 +1,45 @@
+import Glibc
+
+/// One agent per user: an exclusive `flock(2)` on a lock file, held for the agent's life.
+///
+/// The kernel drops the lock when the process ends, however it ends (`kill -9` included), so a
+/// stale lock file never blocks the next start.
+public final class AgentLock {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Takes the lock, or says which agent holds it.
+    public init(path: String) throws(AgentError) {
+        self.path = path
+        let folder = splitPath(path).folder
+        do {
+            try FileSystem.createFolders(folder)
+        } catch {
+            throw AgentError(.cannotLock, "cannot create \(folder): \(error.message)")
+        }
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw AgentError(.cannotLock, "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = Self.readProcessID(descriptor).map { " (process \($0))" } ?? ""
+            close(descriptor)
+            throw AgentError(.alreadyRunning, "syncagent is already running for this user\(holder); "
+                + "`syncagent status` shows what it is doing")
+        }
+        let processID = Array("\(getpid())\n".utf8)
+        ftruncate(descriptor, 0)
+        _ = processID.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    private static func readProcessID(_ descriptor: Int32) -> Int? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int(String(decoding: buffer[..<count], as: UTF8.self).trimmingSpaces().filter(\.isNumber))
+    }
+}

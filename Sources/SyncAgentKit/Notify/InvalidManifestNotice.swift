@@ -1,0 +1,18 @@
+extension DesktopNotification {
+    /// The notification for a manifest edit that cannot be used; the agent keeps the last good
+    /// manifest meanwhile. The wording, exactly: summary "The manifest has a problem"; body the
+    /// first three errors as `file:line:column: message`, then "and N more" if there are more,
+    /// then "syncagent goes on with the last good version." (or, with none, "syncagent waits
+    /// for a valid one."); urgency critical, icon "dialog-warning".
+    public static func invalidManifest(_ problem: InvalidManifest, keepsPreviousVersion: Bool) -> DesktopNotification {
+        var lines = problem.errors.prefix(3).map(\.description)
+        if problem.errors.count > 3 { lines.append("and \(problem.errors.count - 3) more") }
+        lines.append(keepsPreviousVersion ? "syncagent goes on with the last good version." : "syncagent waits for a valid one.")
+        return DesktopNotification(
+            summary: "The manifest has a problem",
+            body: lines.joined(separator: "\n"),
+            urgency: .critical,
+            iconName: "dialog-warning"
+        )
+    }
+}
