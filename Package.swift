@@ -18,13 +18,15 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Linux headers Glibc's module map leaves out (signalfd).
+        .systemLibrary(name: "CLinux"),
         // GIO for the condition monitor: UPower over D-Bus, GNetworkMonitor, a private main loop.
         .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         .target(
             name: "SyncAgentKit",
             dependencies: [
-                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CGIO",
+                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CLinux", "CGIO",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

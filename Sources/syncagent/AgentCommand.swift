@@ -7,7 +7,9 @@ struct AgentCommand {
     let locations: Locations
     let logger: Logger
 
-    func run() async throws(CommandFailure) {
+    func run() throws(CommandFailure) {
+        // First, before any thread starts: signals must reach the agent's loop as requests.
+        let signals = SignalInbox()
         if locations.manifestIsDefault { try locations.installDefaultManifest() }
         let store = try locations.openState()
         let locations = locations
@@ -19,17 +21,10 @@ struct AgentCommand {
             lockPath: locations.lockPath,
             logger: logger
         )
-        let box = UncheckedSendable(configuration)
-        let failure = await onDedicatedThread { () -> AgentError? in
-            do throws(AgentError) {
-                try Agent(configuration: box.value).run()
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure {
-            throw CommandFailure(failure.message, exitCode: failure.code == AgentError.Code.alreadyRunning ? .alreadyRunning : .environment)
+        do throws(AgentError) {
+            try Agent(configuration: configuration).run(signals: signals)
+        } catch {
+            throw CommandFailure(error.message, exitCode: error.code == .alreadyRunning ? .alreadyRunning : .environment)
         }
     }
 }

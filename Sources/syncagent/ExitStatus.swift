@@ -10,6 +10,8 @@ enum ExitStatus: Int32 {
     case environment = 3
     /// Another agent of this user is running (and `--once` would compete with it).
     case alreadyRunning = 4
+    /// Ctrl-C (SIGINT) or SIGTERM ended `--once`; partial downloads are kept.
+    case interrupted = 130
 }
 
 /// Ends a command with a message for stderr and a documented exit code.

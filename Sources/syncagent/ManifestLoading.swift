@@ -57,6 +57,15 @@ extension Locations {
     /// its files at once.
     var lockPath: String { stateDirectory + "/agent.lock" }
 
+    /// The lock, or a ``CommandFailure`` saying who holds it (exit 4).
+    func takeLock() throws(CommandFailure) -> AgentLock {
+        do {
+            return try AgentLock(path: lockPath)
+        } catch {
+            throw CommandFailure(error.message, exitCode: error.code == .alreadyRunning ? .alreadyRunning : .environment)
+        }
+    }
+
     /// The saved state, or a ``CommandFailure`` (exit 3) saying what to do.
     func openState() throws(CommandFailure) -> StateStore {
         do {

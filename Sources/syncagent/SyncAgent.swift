@@ -6,7 +6,7 @@ import SyncAgentKit
 /// The `syncagent` command: the login agent by default, `--once` for one batch now, and the
 /// subcommands that inspect it.
 @main
-struct SyncAgent: AsyncParsableCommand {
+struct SyncAgent: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "syncagent",
         abstract: "Keep a folder in step with a list of files on the web.",
@@ -28,27 +28,23 @@ struct SyncAgent: AsyncParsableCommand {
 
     @OptionGroup var locations: LocationOptions
 
-    func run() async throws {
+    func run() throws {
         let logger = Logger(label: "syncagent")
         if once {
-            try await OnceCommand(locations: locations.resolve(), logger: logger).run()
+            try OnceCommand(locations: locations.resolve(), logger: logger).run()
         } else {
-            try await AgentCommand(locations: locations.resolve(), logger: logger).run()
+            try AgentCommand(locations: locations.resolve(), logger: logger).run()
         }
     }
 
     /// Parses, runs, and maps every failure to the exit codes documented above.
-    static func main() async {
+    static func main() {
         LoggingSystem.bootstrap { _ in StandardErrorLogHandler() }
         // `syncagent status | head` must end quietly, not die of SIGPIPE mid-write.
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try command.run()
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { FileHandle.standardError.write(Data("syncagent: \(failure.message)\n".utf8)) }
             Foundation.exit(failure.exitCode.rawValue)

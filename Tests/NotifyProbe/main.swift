@@ -25,7 +25,7 @@ let notification = DesktopNotification(
     iconName: values[5] == "-" ? nil : values[5]
 )
 do throws(NotificationError) {
-    try await LibnotifyNotifier(timeout: .milliseconds(timeoutMilliseconds)).post(notification)
+    try LibnotifyNotifier(timeout: .milliseconds(timeoutMilliseconds)).post(notification)
     print("posted")
 } catch {
     print("failed \(error.code): \(error.message)")

@@ -4,11 +4,12 @@ import Logging
 /// The login agent: keeps the manifest's files up to date on their schedules until asked to
 /// stop.
 ///
-/// Everything happens on the thread that calls ``run()``: loading and reloading the
+/// Everything happens on the thread that calls ``run(signals:)``: loading and reloading the
 /// manifest, asking the ``Scheduler`` what is due, driving the ``TransferEngine``, saving
 /// state, and summing each batch up in one notification. Between events that thread sleeps
-/// in `curl_multi_poll`, which also watches the manifest's folder (inotify); signals and
-/// condition changes wake it through the engine's waker. Nothing polls.
+/// in `curl_multi_poll`, which also watches the manifest's folder (inotify) and the signals
+/// (signalfd); condition changes wake it through the engine's waker. Nothing polls, and
+/// nothing uses Dispatch, whose worker pool keeps a once-a-second timer once used.
 public final class Agent {
     /// What the agent works with; the command line fills it in.
     public struct Configuration {
@@ -76,7 +77,7 @@ public final class Agent {
 
     /// Runs until SIGTERM or SIGINT: stops transfers keeping their partials (the state already
     /// holds what a resume needs) and returns. Throws when it cannot start.
-    public func run() throws(AgentError) {
+    public func run(signals: SignalInbox) throws(AgentError) {
         let lock = try AgentLock(path: configuration.lockPath)
         let watcher = try ManifestWatcher(manifestPath: configuration.manifestPath)
         manifest = load(previous: nil)
@@ -84,9 +85,7 @@ public final class Agent {
             limits: manifest?.limits ?? Manifest.Limits(), retry: manifest?.retry ?? Manifest.RetryPolicy(),
             options: configuration.options
         ) { [unowned self] event in handle(event) }
-        let waker = engine.waker
-        let signals = SignalInbox(wake: waker.wake)
-        let conditions = startConditionMonitor(waker: waker)
+        let conditions = startConditionMonitor(waker: engine.waker)
         defer { conditions?.stop() }
         logger.info("started; watching \(configuration.manifestPath)")
 
@@ -110,7 +109,7 @@ public final class Agent {
             var deadline = clock.now + Self.longestSleep
             if let wake { deadline = min(deadline, wake) }
             if let reloadAt { deadline = min(deadline, reloadAt) }
-            let readable = engine.step(until: deadline, watching: [watcher.descriptor])
+            let readable = engine.step(until: deadline, watching: [watcher.descriptor, signals.descriptor])
             if readable.contains(watcher.descriptor), watcher.manifestChanged() {
                 reloadAt = clock.now + Self.settleTime
             }
@@ -247,11 +246,12 @@ public final class Agent {
     private func post(_ notification: DesktopNotification) {
         guard let notifier = configuration.notifier else { return }
         let logger = logger
-        Task.detached {
-            do {
-                try await notifier.post(notification)
+        // Fire and forget: a slow notification server must not hold transfers up.
+        Thread.detachNewThread {
+            do throws(NotificationError) {
+                try notifier.post(notification)
             } catch {
-                logger.warning("could not show the desktop notification: \(error)")
+                logger.warning("could not show the desktop notification: \(error.message)")
             }
         }
     }

@@ -13,9 +13,18 @@ public final class BatchRunner {
         self.options = options
     }
 
-    /// Runs the batch and returns each file's result, in manifest order. `onEvent` sees every
-    /// engine event (ids are indexes into `manifest.files`) after the state has recorded it.
-    public func run(onEvent: @escaping (TransferEvent) -> Void = { _ in }) throws(StateStoreError) -> [FileResult] {
+    /// How a batch ended.
+    public enum End {
+        /// Every file's result, in manifest order.
+        case finished([FileResult])
+        /// SIGINT or SIGTERM stopped it; partials were kept for the next run.
+        case interrupted
+    }
+
+    /// Runs the batch until every file is done with, or until `signals` asks it to stop.
+    /// `onEvent` sees every engine event (ids are indexes into `manifest.files`) after the
+    /// state has recorded it.
+    public func run(signals: SignalInbox? = nil, onEvent: @escaping (TransferEvent) -> Void = { _ in }) throws(StateStoreError) -> End {
         let requests = try manifest.files.enumerated().map { index, entry throws(StateStoreError) in
             try ledger.request(id: index, for: entry, at: manifest.destinationPath(of: entry))
         }
@@ -33,8 +42,16 @@ public final class BatchRunner {
             }
             onEvent(event)
         }
-        engine.run(requests)
+        engine.add(requests)
+        let watched = signals.map { [$0.descriptor] } ?? []
+        while !engine.isIdle {
+            let readable = engine.step(until: nil, watching: watched)
+            if let signals, readable.contains(signals.descriptor), signals.take().contains(.stop) {
+                engine.stopAll()
+                return .interrupted
+            }
+        }
         if let firstStateError { throw firstStateError }
-        return results.map { $0! }
+        return .finished(results.map { $0! })
     }
 }

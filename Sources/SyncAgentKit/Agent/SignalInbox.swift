@@ -1,53 +1,43 @@
-import Dispatch
+import CLinux
 import Glibc
-import Synchronization
 
-/// Unix signals as requests to the agent's loop: SIGTERM and SIGINT ask it to stop, SIGHUP to
+/// Unix signals as requests read from a descriptor: SIGTERM and SIGINT ask to stop, SIGHUP to
 /// reload the manifest.
 ///
-/// Dispatch signal sources turn each signal into an ordinary callback (never a handler running
-/// on an interrupted stack); the callback notes the request and wakes the loop.
-final class SignalInbox {
+/// The signals are blocked and received through `signalfd(2)`, which the transfer loop's
+/// `curl_multi_poll` watches like any socket: a signal wakes the loop directly, and no
+/// handler ever runs on an interrupted stack. Signals must be blocked in every thread, so
+/// create the inbox before the process starts any thread; threads inherit the mask.
+public final class SignalInbox {
     /// What a signal asks for.
-    enum Request: Sendable {
+    public enum Request: Sendable, Equatable {
         case stop, reload
     }
 
-    /// Filled on the signal queue, emptied on the agent's thread.
-    private final class Pending: Sendable {
-        let requests = Mutex<[Request]>([])
-    }
+    /// Readable when a signal is waiting.
+    public let descriptor: Int32
+    private var blocked = sigset_t()
 
-    private let pending = Pending()
-    private let sources: [any DispatchSourceSignal]
-
-    /// Starts listening; `wake` interrupts the agent's sleep.
-    init(wake: @escaping @Sendable () -> Void) {
-        let queue = DispatchQueue(label: "syncagent.signals")
-        let pending = pending
-        var sources: [any DispatchSourceSignal] = []
-        for (signalNumber, request) in [(SIGTERM, Request.stop), (SIGINT, .stop), (SIGHUP, .reload)] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler {
-                pending.requests.withLock { $0.append(request) }
-                wake()
-            }
-            source.resume()
-            sources.append(source)
-        }
-        self.sources = sources
+    public init() {
+        sigemptyset(&blocked)
+        for signalNumber in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&blocked, signalNumber) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        descriptor = signalfd(-1, &blocked, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard descriptor >= 0 else { fatalError("signalfd failed: \(String(cString: strerror(errno)))") }
     }
 
     deinit {
-        for source in sources { source.cancel() }
+        close(descriptor)
+        pthread_sigmask(SIG_UNBLOCK, &blocked, nil)
     }
 
     /// The requests received since the last call, oldest first.
-    func take() -> [Request] {
-        pending.requests.withLock { requests in
-            defer { requests.removeAll() }
-            return requests
+    public func take() -> [Request] {
+        var requests: [Request] = []
+        var info = signalfd_siginfo()
+        while read(descriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            requests.append(Int32(info.ssi_signo) == SIGHUP ? .reload : .stop)
         }
+        return requests
     }
 }

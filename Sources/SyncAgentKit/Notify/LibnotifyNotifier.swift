@@ -1,11 +1,9 @@
-import Dispatch
-
 /// Shows notifications through libnotify, on the session bus, in bounded time.
 ///
 /// `notify_notification_show` blocks. When a server owns the name but never answers, it
 /// waits out GDBus's 25-second call timeout, and libnotify 0.8.1 then reconnects and tries
-/// once more: 50 seconds in all, measured. So the show runs on a queue of its own, never on
-/// the caller's thread, and ``post(_:)`` gives up after ``timeout`` with ``NotificationError/Code-swift.struct/timedOut``.
+/// once more: 50 seconds in all, measured. So the show runs on a thread of its own, never on
+/// the caller's, and ``post(_:)`` gives up after ``timeout`` with ``NotificationError/Code-swift.struct/timedOut``.
 /// With no bus or no server it fails in milliseconds with ``NotificationError/Code-swift.struct/noBus``
 /// or ``NotificationError/Code-swift.struct/noServer``.
 ///
@@ -29,23 +27,20 @@ public struct LibnotifyNotifier: Notifier {
     }
 
     /// Shows `notification`, or throws why it could not within ``timeout``.
-    public func post(_ notification: DesktopNotification) async throws(NotificationError) {
+    public func post(_ notification: DesktopNotification) throws(NotificationError) {
         let desktopEntry = desktopEntry
-        let timeout = timeout
-        let result = await BoundedCall.run(
-            on: Self.queue,
-            timeout: timeout,
-            onTimeout: {
-                NotificationError(.timedOut, "the notification server did not answer within \(timeout.spokenSeconds)")
-            },
-            { LibnotifyNotification(notification, desktopEntry: desktopEntry).show() }
-        )
+        let result = Self.worker.run(timeout: timeout) {
+            LibnotifyNotification(notification, desktopEntry: desktopEntry).show()
+        }
+        guard let result else {
+            throw NotificationError(.timedOut, "the notification server did not answer within \(timeout.spokenSeconds)")
+        }
         try result.get()
     }
 
     /// libnotify's state is process-wide and not thread-safe, so every show in the process
-    /// runs on this one serial queue.
-    private static let queue = DispatchQueue(label: "syncagent.libnotify")
+    /// runs on this one worker thread.
+    private static let worker = SerialWorker(name: "syncagent-notify")
 }
 
 extension Duration {

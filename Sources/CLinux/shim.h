@@ -1,0 +1,3 @@
+#pragma once
+// Linux interfaces Glibc's Swift module leaves out.
+#include <sys/signalfd.h>
