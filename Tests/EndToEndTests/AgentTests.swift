@@ -197,3 +197,45 @@ func eventually(within limit: Duration, _ condition: () -> Bool) -> Bool {
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
+
+/// The agent's relations with `--once` and with signals.
+extension AgentTests {
+    @Test func sighupReadsTheManifestAgain() throws {
+        try writeManifest("files: []\n")
+        let agent = try startAgent()
+        defer { stop(agent) }
+        #expect(eventually(within: .seconds(5)) { agentLog().contains("started") })
+        kill(agent.processIdentifier, SIGHUP)
+        #expect(eventually(within: .seconds(2)) { agentLog().contains("SIGHUP: reading the manifest again") })
+        #expect(agent.isRunning)
+    }
+
+    @Test func onceRefusesWhileTheAgentRuns() throws {
+        try writeManifest("files: []\n")
+        let agent = try startAgent()
+        defer { stop(agent) }
+        #expect(eventually(within: .seconds(5)) { agentLog().contains("started") })
+        let once = try syncagent.run(["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")])
+        #expect(once.status == 4)
+        #expect(once.standardError.contains("syncagent is already running for this user"))
+    }
+
+    @Test func interruptingOnceKeepsThePartialAndExits130() throws {
+        _ = try serve("big.pdf", size: 5_000_000)
+        try writeManifest("files:\n" + entry("Big", "slow/big.pdf"))
+        let part = destination + "/.big.pdf.part"
+        let once = try syncagent.start(["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")])
+        #expect(eventually(within: .seconds(10)) { fileSize(part) >= 1_200_000 })
+        kill(once.processIdentifier, SIGINT)
+        #expect(eventually(within: .seconds(2)) { !once.isRunning })
+        stop(once)
+        #expect(once.terminationStatus == 130)
+        #expect(fileSize(part) >= 1_200_000)
+        #expect(agentLog().contains("interrupted; the next run resumes where this one stopped"))
+    }
+
+    /// What the last started process wrote to stderr.
+    func agentLog() -> String {
+        (try? String(contentsOfFile: folder.appending("stderr"), encoding: .utf8)) ?? ""
+    }
+}
