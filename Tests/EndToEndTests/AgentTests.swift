@@ -83,7 +83,7 @@ struct AgentTests {
         #expect(try bus.recordedNotifications().last?.body == "1 file, 50.0 KB, in Guides")
         #expect(agent.isRunning)
         // The files already mirrored were not fetched again.
-        #expect(server.requests(for: "/a.pdf").count == 1)
+        #expect(server.requests(for: "/a.pdf", count: 1).count == 1)
     }
 
     @Test func aBrokenEditIsReportedOnceAndTheLastGoodManifestStaysInForce() throws {
@@ -124,7 +124,7 @@ struct AgentTests {
         let second = try startAgent()
         defer { stop(second) }
         #expect(eventually(within: .seconds(15)) { contents("big.pdf") == data })
-        let resumed = try #require(server.requests(for: "/slow/big.pdf").last)
+        let resumed = try #require(server.requests(for: "/slow/big.pdf", count: 2).last)
         #expect(resumed.status == 206)
         #expect(resumed.range.hasPrefix("bytes="))
         #expect(!FileManager.default.fileExists(atPath: part))

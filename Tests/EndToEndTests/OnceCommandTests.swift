@@ -81,7 +81,7 @@ struct OnceCommandTests {
         #expect(before.map { $0[.modificationDate] as? Date } == after.map { $0[.modificationDate] as? Date })
         #expect(try bus.recordedNotifications().count == 1)
         for guide in Self.guides {
-            #expect(server.requests(for: "/guides/\(guide.name)").map(\.status) == [200, 304])
+            #expect(server.requests(for: "/guides/\(guide.name)", count: 2).map(\.status) == [200, 304])
         }
         #expect(run.standardOutput.contains("unchanged"))
     }
@@ -148,7 +148,7 @@ struct OnceCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(FileManager.default.contents(atPath: destination + "/file.pdf") == data)
         #expect(!FileManager.default.fileExists(atPath: part))
-        let resumed = try #require(server.requests(for: "/slow/file.pdf").last)
+        let resumed = try #require(server.requests(for: "/slow/file.pdf", count: 2).last)
         #expect(resumed.status == 206)
         #expect(resumed.range.hasPrefix("bytes="))
         #expect(!resumed.ifRange.isEmpty)

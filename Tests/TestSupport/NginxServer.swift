@@ -83,6 +83,19 @@ public final class NginxServer: @unchecked Sendable {
     /// The logged requests for one path ("/a.pdf").
     public func requests(for uri: String) -> [Request] { requests().filter { $0.uri == uri } }
 
+    /// The logged requests for one path once there are at least `count` of them (nginx logs a
+    /// request after its response has gone out, so a client can be a moment ahead of the log),
+    /// or whatever is logged after two seconds.
+    public func requests(for uri: String, count: Int) -> [Request] {
+        let deadline = ContinuousClock.now + .seconds(2)
+        var logged = requests(for: uri)
+        while logged.count < count, ContinuousClock.now < deadline {
+            usleep(10_000)
+            logged = requests(for: uri)
+        }
+        return logged
+    }
+
     /// Kills nginx (SIGKILL: see PLATFORM.md on blocked SIGTERM) and deletes its folder.
     public func stop() {
         if process.isRunning {

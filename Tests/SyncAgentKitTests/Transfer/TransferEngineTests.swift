@@ -60,7 +60,7 @@ struct TransferEngineTests {
         let second = run(again)
         #expect(second.outcome(0) == .unchanged && second.outcome(1) == .unchanged)
         #expect(try requests.map { try FileManager.default.attributesOfItem(atPath: $0.destination)[.systemFileNumber] as? Int } == inodes)
-        let log = server.requests(for: "/a.pdf")
+        let log = server.requests(for: "/a.pdf", count: 2)
         #expect(log.map(\.status) == [200, 304])
         #expect(log[1].ifNoneMatch == first.completion(0)!.validators!.etag)
     }
@@ -84,7 +84,7 @@ struct TransferEngineTests {
         let recorder = run([TransferRequest(id: 0, url: server.url("big.pdf"), destination: destination, partial: validators)])
         #expect(recorder.events.contains(.started(id: 0, offset: 1_234_567)))
         #expect(FileManager.default.contents(atPath: destination) == data)
-        let resumed = try #require(server.requests(for: "/big.pdf").last)
+        let resumed = try #require(server.requests(for: "/big.pdf", count: 2).last)
         #expect(resumed.status == 206 && resumed.range == "bytes=1234567-" && resumed.ifRange == validators.etag)
         #expect(resumed.bytesSent == data.count - 1_234_567)
     }
@@ -97,7 +97,7 @@ struct TransferEngineTests {
         let recorder = run([TransferRequest(id: 0, url: server.url("changed.pdf"), destination: folder.appending("changed.pdf"), partial: stale)])
         #expect(recorder.outcome(0) == .downloaded(bytes: 500_000))
         #expect(FileManager.default.contents(atPath: folder.appending("changed.pdf")) == data)
-        #expect(server.requests(for: "/changed.pdf").map(\.status) == [200])
+        #expect(server.requests(for: "/changed.pdf", count: 1).map(\.status) == [200])
     }
 
     @Test func aMissingFileFailsBesideGoodOnesAndLeavesNothing() throws {
@@ -147,7 +147,7 @@ struct TransferEngineTests {
         #expect(recorder.events.contains(.willRetry(id: 0, delay: .seconds(1),
             failure: TransferFailure(.serverError, "the server answered 503 Service Temporarily Unavailable", retryAfter: .seconds(1)))))
         #expect(ContinuousClock.now - started >= .seconds(1))
-        #expect(server.requests(for: "/busy.pdf").count == 2)
+        #expect(server.requests(for: "/busy.pdf", count: 2).count == 2)
         guard case .failed(let failure) = recorder.outcome(0) else { Issue.record("expected a failure"); return }
         #expect(failure.code == .serverError)
     }
