@@ -19,6 +19,7 @@ struct AgentCommand {
             store: store,
             notifier: LibnotifyNotifier(),
             lockPath: locations.lockPath,
+            controlSocketPath: locations.controlSocketPath,
             logger: logger
         )
         do throws(AgentError) {

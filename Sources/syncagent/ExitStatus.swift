@@ -10,6 +10,8 @@ enum ExitStatus: Int32 {
     case environment = 3
     /// Another agent of this user is running (and `--once` would compete with it).
     case alreadyRunning = 4
+    /// A command for the running agent found none (`pause`, `resume`, `stop`, `start`).
+    case agentNotRunning = 5
     /// Ctrl-C (SIGINT) or SIGTERM ended `--once`; partial downloads are kept.
     case interrupted = 130
 }

@@ -24,7 +24,7 @@ struct SyncAgent: ParsableCommand {
             already running on this state, 130 interrupted.
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Status.self, Install.self, Uninstall.self]
+        subcommands: [Check.self, Status.self, Pause.self, Resume.self, Stop.self, Start.self, ResetCommand.self, Install.self, Uninstall.self]
     )
 
     @Flag(name: .long, help: "Download every file of the manifest now, show progress, and exit.")

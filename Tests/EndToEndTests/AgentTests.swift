@@ -43,7 +43,7 @@ struct AgentTests {
     }
 
     func startAgent() throws -> Process {
-        try syncagent.start(["--manifest", manifestPath, "--state-dir", folder.appending("state")])
+        try syncagent.start(["--manifest", manifestPath, "--state-dir", folder.appending("state")], output: "agent")
     }
 
     func serve(_ name: String, size: Int) throws -> Data {
@@ -150,7 +150,7 @@ struct AgentTests {
         try writeManifest("files: []\n")
         let agent = try startAgent()
         defer { stop(agent) }
-        #expect(eventually(within: .seconds(5)) { (try? String(contentsOfFile: folder.appending("stderr"), encoding: .utf8))?.contains("started") == true })
+        #expect(eventually(within: .seconds(5)) { agentLog().contains("started") })
         let second = try syncagent.run(["--manifest", manifestPath, "--state-dir", folder.appending("state")])
         #expect(second.status == 4)
         #expect(second.standardError.contains("syncagent is already running for this user (process \(agent.processIdentifier))"))
@@ -224,7 +224,7 @@ extension AgentTests {
         _ = try serve("big.pdf", size: 5_000_000)
         try writeManifest("files:\n" + entry("Big", "slow/big.pdf"))
         let part = destination + "/.big.pdf.part"
-        let once = try syncagent.start(["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")])
+        let once = try syncagent.start(["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")], output: "agent")
         #expect(eventually(within: .seconds(10)) { fileSize(part) >= 1_200_000 })
         kill(once.processIdentifier, SIGINT)
         #expect(eventually(within: .seconds(2)) { !once.isRunning })
@@ -234,8 +234,8 @@ extension AgentTests {
         #expect(agentLog().contains("interrupted; the next run resumes where this one stopped"))
     }
 
-    /// What the last started process wrote to stderr.
+    /// What the agent (or a `--once` started like it) wrote to stderr.
     func agentLog() -> String {
-        (try? String(contentsOfFile: folder.appending("stderr"), encoding: .utf8)) ?? ""
+        (try? String(contentsOfFile: folder.appending("agent.err"), encoding: .utf8)) ?? ""
     }
 }

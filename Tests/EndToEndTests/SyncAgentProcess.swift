@@ -21,30 +21,31 @@ struct SyncAgentProcess {
         self.folder = folder
     }
 
-    /// Runs `syncagent arguments…` to its end.
-    func run(_ arguments: [String]) throws -> Run {
+    /// Runs `syncagent arguments…` to its end. `output` names the files its stdout and stderr
+    /// go to (`NAME.out`, `NAME.err`), so a command run beside a running agent keeps its own.
+    func run(_ arguments: [String], output: String = "run") throws -> Run {
         let started = ContinuousClock.now
-        let process = try start(arguments)
+        let process = try start(arguments, output: output)
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus,
-            standardOutput: (try? String(contentsOfFile: folder.appending("stdout"), encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOfFile: folder.appending("stderr"), encoding: .utf8)) ?? "",
+            standardOutput: (try? String(contentsOfFile: folder.appending(output + ".out"), encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: folder.appending(output + ".err"), encoding: .utf8)) ?? "",
             duration: ContinuousClock.now - started
         )
     }
 
     /// Starts `syncagent arguments…` and returns at once; stdout and stderr go to files.
-    func start(_ arguments: [String]) throws -> Process {
-        _ = FileManager.default.createFile(atPath: folder.appending("stdout"), contents: nil)
-        _ = FileManager.default.createFile(atPath: folder.appending("stderr"), contents: nil)
+    func start(_ arguments: [String], output: String = "run") throws -> Process {
+        _ = FileManager.default.createFile(atPath: folder.appending(output + ".out"), contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.appending(output + ".err"), contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: folder.appending("stdout"))
-        process.standardError = FileHandle(forWritingAtPath: folder.appending("stderr"))
+        process.standardOutput = FileHandle(forWritingAtPath: folder.appending(output + ".out"))
+        process.standardError = FileHandle(forWritingAtPath: folder.appending(output + ".err"))
         try process.run()
         return process
     }

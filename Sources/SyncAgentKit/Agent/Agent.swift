@@ -22,6 +22,8 @@ public final class Agent {
         public var notifier: (any Notifier)?
         /// The lock that keeps a second agent of this user from starting.
         public var lockPath: String
+        /// Where the agent listens for `syncagent status`, `pause`, `start`…
+        public var controlSocketPath: String
         /// Whether to watch power and network for discretionary work; without, conditions
         /// are taken as favourable.
         public var watchConditions: Bool
@@ -31,7 +33,7 @@ public final class Agent {
 
         public init(
             manifestPath: String, loadManifest: @escaping () throws(InvalidManifest) -> Manifest, store: StateStore,
-            notifier: (any Notifier)?, lockPath: String, watchConditions: Bool = true,
+            notifier: (any Notifier)?, lockPath: String, controlSocketPath: String, watchConditions: Bool = true,
             timeZone: TimeZone = .current, logger: Logger, options: TransferOptions = TransferOptions()
         ) {
             self.manifestPath = manifestPath
@@ -39,6 +41,7 @@ public final class Agent {
             self.store = store
             self.notifier = notifier
             self.lockPath = lockPath
+            self.controlSocketPath = controlSocketPath
             self.watchConditions = watchConditions
             self.timeZone = timeZone
             self.logger = logger
@@ -53,22 +56,36 @@ public final class Agent {
     /// waking this often costs nothing and bounds the error.
     static let longestSleep: Duration = .seconds(900)
 
-    private let configuration: Configuration
-    private var logger: Logger { configuration.logger }
-    private let ledger: TransferLedger
-    private let clock = ContinuousClock()
-    private var manifest: Manifest?
+    let configuration: Configuration
+    var logger: Logger { configuration.logger }
+    let ledger: TransferLedger
+    let clock = ContinuousClock()
+    var manifest: Manifest?
     /// The text of the manifest problem last reported, so one problem is told once.
-    private var reportedProblem: String?
+    var reportedProblem: String?
     /// Stable engine ids for destination paths, across manifest reloads.
-    private var ids: [String: Int] = [:]
+    var ids: [String: Int] = [:]
     /// What each id stands for while its transfer runs.
-    private var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
+    var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
     /// The results of the batch under way.
-    private var batch: [FileResult] = []
+    var batch: [FileResult] = []
     /// Failures already told in a notification, message by path: a file that keeps failing
     /// the same way on its retries is not announced again until something changes.
-    private var toldFailures: [String: String] = [:]
+    var toldFailures: [String: String] = [:]
+    /// Where each running transfer stands, by id, for `syncagent status`.
+    var progress: [Int: TransferProgress] = [:]
+    /// Files waiting in the engine for a retry, with when it is due.
+    var retrying: [Int: Date] = [:]
+    /// Why each file the last scheduling round did not start waits, by path.
+    var waiting: [String: WaitReason] = [:]
+    /// Files the user asked for now (`start`, `resume`): the next round starts them whatever
+    /// their schedule and the conditions say.
+    var requestedNow: Set<String> = []
+
+    /// Drives every transfer; created on first use, on the agent's thread.
+    lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: configuration.options) {
+        [unowned self] event in handle(event)
+    }
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -80,11 +97,12 @@ public final class Agent {
     public func run(signals: SignalInbox) throws(AgentError) {
         let lock = try AgentLock(path: configuration.lockPath)
         let watcher = try ManifestWatcher(manifestPath: configuration.manifestPath)
+        let control = try ControlServer(path: configuration.controlSocketPath)
         manifest = load(previous: nil)
-        let engine = TransferEngine(
-            limits: manifest?.limits ?? Manifest.Limits(), retry: manifest?.retry ?? Manifest.RetryPolicy(),
-            options: configuration.options
-        ) { [unowned self] event in handle(event) }
+        if let manifest {
+            engine.limits = manifest.limits
+            engine.retry = manifest.retry
+        }
         let conditions = startConditionMonitor(waker: engine.waker)
         defer { conditions?.stop() }
         logger.info("started; watching \(configuration.manifestPath)")
@@ -102,20 +120,21 @@ public final class Agent {
             }
             if let due = reloadAt, due <= clock.now {
                 reloadAt = nil
-                reload(into: engine)
+                reload()
             }
             if engine.isIdle && !batch.isEmpty { finishBatch() }
-            let wake = schedule(into: engine, conditions: conditions?.current)
+            let wake = schedule(conditions: conditions?.current)
             var deadline = clock.now + Self.longestSleep
             if let wake { deadline = min(deadline, wake) }
             if let reloadAt { deadline = min(deadline, reloadAt) }
-            let readable = engine.step(until: deadline, watching: [watcher.descriptor, signals.descriptor])
+            let readable = engine.step(until: deadline, watching: [watcher.descriptor, signals.descriptor] + control.descriptors)
             if readable.contains(watcher.descriptor), watcher.manifestChanged() {
                 reloadAt = clock.now + Self.settleTime
             }
+            control.serve(readable: readable) { request in answer(request) }
         }
         engine.stopAll()
-        withExtendedLifetime(lock) {}
+        withExtendedLifetime((lock, control)) {}
         logger.info("stopped; partial downloads are kept and resume at the next start")
     }
 
@@ -139,7 +158,7 @@ public final class Agent {
         }
     }
 
-    private func reload(into engine: TransferEngine) {
+    private func reload() {
         let reloaded = load(previous: manifest)
         guard reloaded != manifest, let reloaded else { return }
         let before = Set(manifest?.files.map(\.url) ?? [])
@@ -149,12 +168,13 @@ public final class Agent {
         logger.info("manifest reloaded: \(reloaded.files.count) files (\(added) new, \(dropped) removed)")
         manifest = reloaded
         engine.limits = reloaded.limits
+        engine.retry = reloaded.retry
     }
 
     // MARK: Scheduling
 
     /// Starts what is due now; returns when to look again.
-    private func schedule(into engine: TransferEngine, conditions: Conditions?) -> ContinuousClock.Instant? {
+    private func schedule(conditions: Conditions?) -> ContinuousClock.Instant? {
         guard let manifest else { return nil }
         let now = Date()
         var entries: [String: (Manifest.Entry, String)] = [:]
@@ -164,14 +184,18 @@ public final class Agent {
             let path = manifest.destinationPath(of: entry)
             if let id = ids[path], pending.contains(id) { continue }
             do {
-                files.append(try ledger.scheduledFile(for: entry, at: path))
+                let record = try ledger.record(for: entry, at: path)
+                guard record?.hold == nil else { continue }
+                files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requestedNow.contains(path)))
                 entries[path] = (entry, path)
             } catch {
                 logger.error("\(entry.title): \(error.description)")
             }
         }
+        requestedNow = []
         let plan = Scheduler(timeZone: configuration.timeZone)
             .plan(files, at: now, conditions: conditions ?? Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false))
+        waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
         for path in plan.start {
             guard let (entry, path) = entries[path] else { continue }
@@ -204,18 +228,26 @@ public final class Agent {
             logger.error("\(title): \(error.description)")
         }
         switch event {
-        case .willRetry(_, let delay, let failure):
+        case .started(let id, let offset):
+            retrying[id] = nil
+            progress[id] = TransferProgress(received: offset, origin: clock.now)
+        case .receiving(let id, _, let offset, let expectedLength):
+            progress[id]?.update(received: offset, expected: expectedLength, at: clock.now)
+        case .progress(let id, let received, let expectedLength):
+            progress[id]?.update(received: received, expected: expectedLength, at: clock.now)
+        case .willRetry(let id, let delay, let failure):
+            progress[id] = nil
+            retrying[id] = Date().addingTimeInterval(delay.timeInterval)
             logger.notice("\(title): \(failure.message); retrying in \(formatRemainingTime(delay))")
         case .finished(let id, let completion):
             inFlight[id] = nil
+            progress[id] = nil
             batch.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
             switch completion.outcome {
             case .downloaded(let bytes): logger.info("\(title): downloaded \(formatByteCount(bytes))")
             case .unchanged: logger.info("\(title): unchanged")
             case .failed(let failure): logger.warning("\(title): failed: \(failure.message)")
             }
-        case .started, .receiving, .progress:
-            break
         }
     }
 

@@ -6,6 +6,8 @@ public struct AgentError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let alreadyRunning = Code(name: "already-running")
         /// The lock file cannot be created or opened.
         public static let cannotLock = Code(name: "cannot-lock")
+        /// The control socket cannot be created.
+        public static let cannotListen = Code(name: "cannot-listen")
         /// The manifest's folder cannot be watched for edits.
         public static let cannotWatch = Code(name: "cannot-watch")
     }

@@ -24,11 +24,10 @@ final class TransferLedger {
         try store.record(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
     }
 
-    /// How the scheduler sees one entry, from the state and the disk.
-    func scheduledFile(for entry: Manifest.Entry, at path: String, requestedByUser: Bool = false) throws(StateStoreError) -> ScheduledFile {
+    /// How the scheduler sees one entry, from its saved record and the disk.
+    func scheduledFile(for entry: Manifest.Entry, at path: String, record: FileRecord?, requestedByUser: Bool = false) -> ScheduledFile {
         var lastCheck: ScheduledFile.LastCheck?
-        if let result = try record(for: entry, at: path).flatMap({ record in record.lastResult.map { (record, $0) } }) {
-            let (record, last) = result
+        if let record, let last = record.lastResult {
             switch last.kind {
             case .downloaded, .unchanged:
                 lastCheck = .succeeded(last.date)

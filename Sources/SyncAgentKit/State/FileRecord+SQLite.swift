@@ -7,7 +7,7 @@ extension FileRecord {
         "path", "url", "etag", "last_modified", "size",
         "partial_present", "partial_etag", "partial_last_modified",
         "failed_attempts", "last_result_kind", "last_result_message", "last_result_date",
-        "next_attempt",
+        "next_attempt", "hold",
     ]
 
     /// The record's values for ``sqliteColumns``.
@@ -25,6 +25,7 @@ extension FileRecord {
             SQLiteValue(lastResult?.kind.rawValue), SQLiteValue(lastResult?.message),
             SQLiteValue(lastResult?.date.timeIntervalSince1970),
             SQLiteValue(nextAttempt?.timeIntervalSince1970),
+            SQLiteValue(hold?.rawValue),
         ]
     }
 
@@ -50,7 +51,13 @@ extension FileRecord {
             partial: row.int64(at: 5) == 1 ? Validators(etag: row.text(at: 6), lastModified: row.text(at: 7)) : nil,
             failedAttempts: Int(row.int64(at: 8) ?? 0),
             lastResult: lastResult,
-            nextAttempt: row.double(at: 12).map(Date.init(timeIntervalSince1970:))
+            nextAttempt: row.double(at: 12).map(Date.init(timeIntervalSince1970:)),
+            hold: try row.text(at: 13).map { text throws(SQLiteError) in
+                guard let hold = Hold(rawValue: text) else {
+                    throw SQLiteError(code: .corrupt, message: "the saved hold of \(path) is unreadable")
+                }
+                return hold
+            }
         )
     }
 }

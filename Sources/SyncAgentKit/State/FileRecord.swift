@@ -22,6 +22,9 @@ public struct FileRecord: Sendable, Equatable {
     /// After a transient failure: the earliest moment to try again (backoff, or the
     /// server's `Retry-After`). `nil` when nothing is pending.
     public var nextAttempt: Date?
+    /// Whether the user paused or stopped the file: held files are not started until the user
+    /// starts or resumes them.
+    public var hold: Hold?
 
     public init(
         path: String,
@@ -31,7 +34,8 @@ public struct FileRecord: Sendable, Equatable {
         partial: Validators? = nil,
         failedAttempts: Int = 0,
         lastResult: LastResult? = nil,
-        nextAttempt: Date? = nil
+        nextAttempt: Date? = nil,
+        hold: Hold? = nil
     ) {
         self.path = path
         self.url = url
@@ -41,7 +45,16 @@ public struct FileRecord: Sendable, Equatable {
         self.failedAttempts = failedAttempts
         self.lastResult = lastResult
         self.nextAttempt = nextAttempt
+        self.hold = hold
     }
+}
+
+/// Why the user holds a file back.
+public enum Hold: String, Sendable {
+    /// Paused: the partial download is kept, and resuming continues it.
+    case paused
+    /// Stopped: the partial download was discarded; starting begins again from zero.
+    case stopped
 }
 
 /// An HTTP version identity: what `If-None-Match`, `If-Modified-Since` and `If-Range` send back.

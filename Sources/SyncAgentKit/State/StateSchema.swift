@@ -39,6 +39,10 @@ enum StateSchema {
         """
         ALTER TABLE files ADD COLUMN next_attempt REAL;
         """,
+        // Version 3: a file the user paused or stopped is not started until they start it.
+        """
+        ALTER TABLE files ADD COLUMN hold TEXT CHECK (hold IN ('paused', 'stopped'));
+        """,
     ]
 
     /// The layout version this build writes.

@@ -217,6 +217,12 @@ final class Download: CurlEasyDelegate {
         }
     }
 
+    /// Gives the transfer up and deletes its partial (the user stopped it).
+    func discard() {
+        partFile?.discard()
+        PartFile.remove(for: request.destination)
+    }
+
     /// A failure that keeps what arrived when the response lets a later request continue it.
     private func failed(_ failure: TransferFailure) -> End {
         guard let partFile else { return .failed(failure, partial: nil) }

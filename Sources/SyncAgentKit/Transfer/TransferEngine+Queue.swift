@@ -89,6 +89,39 @@ extension TransferEngine {
             return running
         }
 
+        /// Where a removed request was.
+        enum Removal {
+            case waiting
+            case running(Download)
+        }
+
+        /// Takes request `id` out of the queue, wherever it is; `nil` when it is not there.
+        mutating func remove(id: Int) -> Removal? {
+            if let key = active.first(where: { $0.value.request.id == id })?.key, let download = active.removeValue(forKey: key) {
+                activePerHost[download.host, default: 1] -= 1
+                reported[id] = nil
+                forget(id)
+                return .running(download)
+            }
+            if let index = retries.firstIndex(where: { $0.request.id == id }) {
+                retries.remove(at: index)
+                forget(id)
+                return .waiting
+            }
+            for (host, requests) in waiting {
+                guard let index = requests.firstIndex(where: { $0.id == id }) else { continue }
+                waiting[host]!.remove(at: index)
+                if waiting[host]!.isEmpty {
+                    waiting[host] = nil
+                    hostOrder.removeAll { $0 == host }
+                    nextHostIndex = hostOrder.isEmpty ? 0 : nextHostIndex % hostOrder.count
+                }
+                forget(id)
+                return .waiting
+            }
+            return nil
+        }
+
         /// Drops the counters of a request that is over, so a later request with the same id
         /// starts afresh.
         mutating func forget(_ id: Int) {

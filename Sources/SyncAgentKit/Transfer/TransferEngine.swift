@@ -14,7 +14,8 @@ public final class TransferEngine {
     public var limits: Manifest.Limits {
         didSet { multi.setMaximumConnectionsPerHost(limits.perHost) }
     }
-    private let backoff: RetryBackoff
+    /// How transient failures are retried inside the engine; applies from the next failure.
+    public var retry: Manifest.RetryPolicy
     private let options: TransferOptions
     private let unitRandom: () -> Double
     private let onEvent: (TransferEvent) -> Void
@@ -35,7 +36,7 @@ public final class TransferEngine {
         onEvent: @escaping (TransferEvent) -> Void
     ) {
         self.limits = limits
-        self.backoff = RetryBackoff(policy: retry)
+        self.retry = retry
         self.options = options
         self.unitRandom = unitRandom
         self.onEvent = onEvent
@@ -93,6 +94,19 @@ public final class TransferEngine {
             multi.remove(download.easy)
             download.abandon()
         }
+    }
+
+    /// Cancels one request, running or waiting, without reporting an event for it. A running
+    /// transfer's partial is kept when `keepPartial` and the server's validators allow a
+    /// resume, and deleted otherwise. Returns whether the engine held the request.
+    @discardableResult
+    public func cancel(id: Int, keepPartial: Bool) -> Bool {
+        guard let removal = queue.remove(id: id) else { return false }
+        if case .running(let download) = removal {
+            multi.remove(download.easy)
+            if keepPartial { download.abandon() } else { download.discard() }
+        }
+        return true
     }
 
     /// Lets another thread cut a ``step(until:watching:)`` short.
@@ -166,7 +180,7 @@ public final class TransferEngine {
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
         case .failed(let failure, let partial):
-            if let delay = backoff.delay(afterAttempt: attempt, failure: failure, unitRandom: unitRandom()) {
+            if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, failure: failure, unitRandom: unitRandom()) {
                 request.partial = partial
                 queue.retry(request, at: clock.now + delay)
                 onEvent(.willRetry(id: request.id, delay: delay, failure: failure))

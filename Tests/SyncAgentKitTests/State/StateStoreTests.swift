@@ -34,7 +34,8 @@ final class StateStoreTests {
                 kind: .failed, message: "the server answered 503 Service Unavailable",
                 date: Date(timeIntervalSince1970: 1_763_700_000.123)
             ),
-            nextAttempt: Date(timeIntervalSince1970: 1_763_700_030.5)
+            nextAttempt: Date(timeIntervalSince1970: 1_763_700_030.5),
+            hold: .paused
         )
     }
 

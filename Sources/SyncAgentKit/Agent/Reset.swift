@@ -1,0 +1,32 @@
+import Glibc
+
+/// `syncagent reset`: deletes the files the manifest put in place and forgets the state.
+///
+/// Only the manifest's own files, and only those syncagent has a record of (it fetched them),
+/// are deleted — never any other file in the folder. Afterwards every file of the manifest is
+/// held as stopped, so nothing is downloaded again until the user starts it: a reset must
+/// not turn into a surprise download of everything.
+public enum Reset {
+    /// Returns the titles of the files it deleted.
+    public static func run(manifest: Manifest, store: StateStore) throws(StateStoreError) -> [String] {
+        var deleted: [String] = []
+        var holds: [FileRecord] = []
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            PartFile.remove(for: path)
+            if try store.record(forPath: path) != nil, FileSystem.regularFileInfo(path) != nil, unlink(path) == 0 {
+                deleted.append(entry.title)
+            }
+            holds.append(FileRecord(path: path, url: entry.url, hold: .stopped))
+        }
+        try store.removeAll()
+        try store.save(holds)
+        return deleted
+    }
+
+    /// What a reset says it did.
+    public static func summary(deleted: [String], of manifest: Manifest) -> String {
+        let files = deleted.count == 1 ? "1 file" : "\(deleted.count) files"
+        return "reset: deleted \(files) and forgot the saved state; `syncagent start` downloads them again"
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import SyncAgentKit
+
+extension Locations {
+    /// The running agent's answer to `request`, or `nil` when no agent runs on this state.
+    func ask(_ request: ControlRequest) throws(CommandFailure) -> ControlResponse? {
+        do {
+            return try ControlClient.send(request, to: controlSocketPath)
+        } catch {
+            if error.code == .agentNotRunning { return nil }
+            throw CommandFailure(error.message, exitCode: .environment)
+        }
+    }
+}
+
+/// The titles a control command acts on; none means every file.
+struct TitleArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Files to act on, by title or the start of one (case does not matter). None: every file.",
+        valueName: "title"
+    ))
+    var titles: [String] = []
+}
+
+/// Sends one command to the running agent and prints what it did.
+func sendToAgent(_ command: ControlRequest.Command, titles: [String], locations: LocationOptions) throws(CommandFailure) {
+    let locations = locations.resolve()
+    guard let response = try locations.ask(ControlRequest(command, titles: titles)) else {
+        throw CommandFailure(
+            "the agent is not running; start it with `syncagent` (or at every login: `syncagent install`)",
+            exitCode: .agentNotRunning
+        )
+    }
+    guard response.ok else { throw CommandFailure(response.message, exitCode: .usage) }
+    print(response.message)
+}
+
+/// A command the running agent carries out for some files: pause, resume, stop, start.
+protocol AgentControlCommand: ParsableCommand {
+    static var command: ControlRequest.Command { get }
+    var files: TitleArguments { get }
+    var locations: LocationOptions { get }
+}
+
+extension AgentControlCommand {
+    func run() throws {
+        try sendToAgent(Self.command, titles: files.titles, locations: locations)
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SyncAgentKit
+
+extension SyncAgent {
+    /// `syncagent reset`: cancel what runs, delete the manifest's files, forget the state.
+    struct ResetCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reset",
+            abstract: "Delete the files the manifest put in place and forget the saved state.",
+            discussion: """
+                Only files syncagent downloaded for the manifest are deleted, never anything else \
+                in the folder. Afterwards nothing is downloaded again until `syncagent start`.
+                """
+        )
+
+        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
+        var yes = false
+
+        @OptionGroup var locations: LocationOptions
+
+        func run() throws {
+            let locations = locations.resolve()
+            let manifest = try locations.loadManifest()
+            guard yes || confirmed(manifest: manifest) else {
+                throw CommandFailure("nothing was deleted", exitCode: .usage)
+            }
+            if let response = try locations.ask(ControlRequest(.reset)) {
+                guard response.ok else { throw CommandFailure(response.message, exitCode: .environment) }
+                print(response.message)
+                return
+            }
+            let lock = try locations.takeLock()
+            defer { withExtendedLifetime(lock) {} }
+            let store = try locations.openState()
+            do {
+                let deleted = try Reset.run(manifest: manifest, store: store)
+                print(Reset.summary(deleted: deleted, of: manifest))
+            } catch {
+                throw CommandFailure(error.description, exitCode: .environment)
+            }
+        }
+
+        /// Asks on the terminal; without one, refuses (a script must say `--yes`).
+        private func confirmed(manifest: Manifest) -> Bool {
+            guard isatty(STDIN_FILENO) == 1 else {
+                FileHandle.standardError.write(Data("syncagent: reset deletes files; run it with --yes to confirm\n".utf8))
+                return false
+            }
+            print("Delete the \(manifest.files.count) files of the manifest in \(manifest.destination) and forget their state? [y/N] ", terminator: "")
+            fflush(nil)
+            guard let answer = readLine() else { return false }
+            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        }
+    }
+}
