@@ -35,7 +35,7 @@ extension Agent {
                     if let id = ids[manifest.destinationPath(of: entry)] { cancel(id, keepPartial: false) }
                 }
                 let deleted = try Reset.run(manifest: manifest, store: configuration.store)
-                logger.notice("reset by the user: \(deleted.count) files deleted, state forgotten")
+                logger.notice("reset by the user: \(deleted.count == 1 ? "1 file" : "\(deleted.count) files") deleted, state forgotten")
                 return ControlResponse(ok: true, message: Reset.summary(deleted: deleted, of: manifest))
             }
         } catch {
