@@ -3,6 +3,7 @@ import Foundation
 /// The agent's answers to `syncagent status`, `pause`, `resume`, `stop`, `start` and `reset`.
 extension Agent {
     func answer(_ request: ControlRequest) -> ControlResponse {
+        if request.command != .status { planRequested = true }
         guard let manifest else {
             return .failure("the manifest cannot be used, so no file is known; fix it first (the log says what is wrong)")
         }

@@ -55,6 +55,8 @@ public final class Agent {
     /// The longest sleep: a wall-clock change or a suspend can make a computed wake-up late;
     /// waking this often costs nothing and bounds the error.
     static let longestSleep: Duration = .seconds(900)
+    /// While transfers run, scheduling rounds are at least this far apart.
+    static let planningInterval: Duration = .seconds(1)
 
     let configuration: Configuration
     var logger: Logger { configuration.logger }
@@ -81,6 +83,9 @@ public final class Agent {
     /// Files the user asked for now (`start`, `resume`): the next round starts them whatever
     /// their schedule and the conditions say.
     var requestedNow: Set<String> = []
+    /// Something changed that the last scheduling round did not know (a failure with a retry
+    /// time, an edit, a command): plan again soon.
+    var planRequested = true
 
     /// Drives every transfer; created on first use, on the agent's thread.
     lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: configuration.options) {
@@ -108,6 +113,9 @@ public final class Agent {
         logger.info("started; watching \(configuration.manifestPath)")
 
         var reloadAt: ContinuousClock.Instant?
+        var nextPlan = clock.now
+        var lastPlan = clock.now - Self.planningInterval
+        var plannedConditions: Conditions?
         loop: while true {
             for request in signals.take() {
                 switch request {
@@ -122,10 +130,23 @@ public final class Agent {
                 reloadAt = nil
                 reload()
             }
-            if engine.isIdle && !batch.isEmpty { finishBatch() }
-            let wake = schedule(conditions: conditions?.current)
-            var deadline = clock.now + Self.longestSleep
-            if let wake { deadline = min(deadline, wake) }
+            if engine.isIdle && !batch.isEmpty {
+                finishBatch()
+                planRequested = true
+            }
+            // Planning reads every file's state: do it when time or something new calls for it,
+            // and while transfers run at most once per planning interval.
+            let current = conditions?.current
+            let now = clock.now
+            if now >= nextPlan || current != plannedConditions
+                || (planRequested && (engine.isIdle || now - lastPlan >= Self.planningInterval)) {
+                nextPlan = schedule(conditions: current) ?? now + Self.longestSleep
+                plannedConditions = current
+                planRequested = false
+                lastPlan = now
+            }
+            var deadline = min(nextPlan, clock.now + Self.longestSleep)
+            if planRequested { deadline = min(deadline, lastPlan + Self.planningInterval) }
             if let reloadAt { deadline = min(deadline, reloadAt) }
             let readable = engine.step(until: deadline, watching: [watcher.descriptor, signals.descriptor] + control.descriptors)
             if readable.contains(watcher.descriptor), watcher.manifestChanged() {
@@ -169,6 +190,7 @@ public final class Agent {
         manifest = reloaded
         engine.limits = reloaded.limits
         engine.retry = reloaded.retry
+        planRequested = true
     }
 
     // MARK: Scheduling
@@ -242,6 +264,7 @@ public final class Agent {
         case .finished(let id, let completion):
             inFlight[id] = nil
             progress[id] = nil
+            if case .failed = completion.outcome { planRequested = true }
             batch.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
             switch completion.outcome {
             case .downloaded(let bytes): logger.info("\(title): downloaded \(formatByteCount(bytes))")
