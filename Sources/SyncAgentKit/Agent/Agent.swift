@@ -52,9 +52,6 @@ public final class Agent {
     /// A manifest save is read this long after the last event, so an editor's several writes
     /// count as one edit.
     static let settleTime: Duration = .milliseconds(150)
-    /// The longest sleep: a wall-clock change or a suspend can make a computed wake-up late;
-    /// waking this often costs nothing and bounds the error.
-    static let longestSleep: Duration = .seconds(900)
     /// While transfers run, scheduling rounds are at least this far apart.
     static let planningInterval: Duration = .seconds(1)
 
@@ -112,8 +109,9 @@ public final class Agent {
         defer { conditions?.stop() }
         logger.info("started; watching \(configuration.manifestPath)")
 
+        let timer = WakeTimer()
         var reloadAt: ContinuousClock.Instant?
-        var nextPlan = clock.now
+        var timeToPlan = true
         var lastPlan = clock.now - Self.planningInterval
         var plannedConditions: Conditions?
         loop: while true {
@@ -138,17 +136,23 @@ public final class Agent {
             // and while transfers run at most once per planning interval.
             let current = conditions?.current
             let now = clock.now
-            if now >= nextPlan || current != plannedConditions
+            if timeToPlan || current != plannedConditions
                 || (planRequested && (engine.isIdle || now - lastPlan >= Self.planningInterval)) {
-                nextPlan = schedule(conditions: current) ?? now + Self.longestSleep
+                if let wake = schedule(conditions: current) { timer.fire(at: wake) } else { timer.disarm() }
                 plannedConditions = current
+                timeToPlan = false
                 planRequested = false
                 lastPlan = now
             }
-            var deadline = min(nextPlan, clock.now + Self.longestSleep)
-            if planRequested { deadline = min(deadline, lastPlan + Self.planningInterval) }
-            if let reloadAt { deadline = min(deadline, reloadAt) }
-            let readable = engine.step(until: deadline, watching: [watcher.descriptor, signals.descriptor] + control.descriptors)
+            var deadline: ContinuousClock.Instant?
+            if planRequested { deadline = lastPlan + Self.planningInterval }
+            if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }
+            let watched = [watcher.descriptor, signals.descriptor, timer.descriptor] + control.descriptors
+            let readable = engine.step(until: deadline, watching: watched)
+            if readable.contains(timer.descriptor) {
+                timer.acknowledge()
+                timeToPlan = true
+            }
             if readable.contains(watcher.descriptor), watcher.manifestChanged() {
                 reloadAt = clock.now + Self.settleTime
             }
@@ -195,8 +199,8 @@ public final class Agent {
 
     // MARK: Scheduling
 
-    /// Starts what is due now; returns when to look again.
-    private func schedule(conditions: Conditions?) -> ContinuousClock.Instant? {
+    /// Starts what is due now; returns when to look again (wall-clock time).
+    private func schedule(conditions: Conditions?) -> Date? {
         guard let manifest else { return nil }
         let now = Date()
         var entries: [String: (Manifest.Entry, String)] = [:]
@@ -235,9 +239,8 @@ public final class Agent {
             logger.info("starting \(requests.count) \(requests.count == 1 ? "transfer" : "transfers")")
             engine.add(requests)
         }
-        guard let wake = plan.nextWake else { return nil }
         // Never sooner than a moment from now: a plan that wakes in the past would spin.
-        return clock.now + max(.milliseconds(10), .seconds(wake.timeIntervalSince(Date())))
+        return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
     }
 
     // MARK: Transfers

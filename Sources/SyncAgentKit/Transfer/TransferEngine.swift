@@ -75,7 +75,7 @@ public final class TransferEngine {
         var wake = queue.nextRetryDue
         if let deadline { wake = min(wake ?? deadline, deadline) }
         // curl_multi_poll also wakes for its own timers, so a long cap costs nothing.
-        var timeout = Duration.seconds(3600)
+        var timeout = Duration.seconds(86_400)
         if let wake { timeout = min(timeout, max(.zero, wake - clock.now)) }
         do {
             let readable = try multi.poll(timeout: timeout, watching: descriptors)
