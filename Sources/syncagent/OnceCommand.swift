@@ -19,8 +19,9 @@ struct OnceCommand {
         let titles = manifest.files.map(\.title)
         let paths = manifest.files.map(manifest.destinationPath(of:))
         let end: BatchRunner.End
+        let runner = BatchRunner(manifest: manifest, store: store)
         do {
-            end = try BatchRunner(manifest: manifest, store: store).run(signals: signals) { event in
+            end = try runner.run(signals: signals) { event in
                 report(event, titles: titles, paths: paths, to: reporter)
             }
         } catch {
@@ -32,6 +33,9 @@ struct OnceCommand {
             throw CommandFailure("interrupted; the next run resumes where this one stopped", exitCode: .interrupted)
         }
         reporter.finish()
+        if !runner.skipped.isEmpty {
+            logger.notice("left out, as you paused or stopped them: \(runner.skipped.joined(separator: ", ")) (`syncagent start` releases them)")
+        }
         notify(manifest: manifest, results: results)
         if results.contains(where: { if case .failed = $0.outcome { true } else { false } }) {
             throw CommandFailure("", exitCode: .someFailed)

@@ -77,29 +77,16 @@ extension Agent {
     /// are not started again until the user starts or resumes them.
     private func hold(_ entries: [Manifest.Entry], in manifest: Manifest, as hold: Hold) throws(StateStoreError) {
         for entry in entries {
-            let path = manifest.destinationPath(of: entry)
-            if let id = ids[path] { cancel(id, keepPartial: hold == .paused) }
-            var record = try ledger.record(for: entry, at: path) ?? FileRecord(path: path, url: entry.url)
-            record.hold = hold
-            if hold == .stopped {
-                PartFile.remove(for: path)
-                record.partial = nil
-            }
-            try configuration.store.save(record)
+            if let id = ids[manifest.destinationPath(of: entry)] { cancel(id, keepPartial: hold == .paused) }
         }
+        try Holds.hold(entries, in: manifest, as: hold, store: configuration.store)
     }
 
     /// Lifts any hold and asks the next scheduling round to start the files now, whatever
     /// their schedule, window and conditions say (an explicit request from the user).
     private func release(_ entries: [Manifest.Entry], in manifest: Manifest) throws(StateStoreError) {
-        for entry in entries {
-            let path = manifest.destinationPath(of: entry)
-            if var record = try ledger.record(for: entry, at: path), record.hold != nil {
-                record.hold = nil
-                try configuration.store.save(record)
-            }
-            requestedNow.insert(path)
-        }
+        try Holds.release(entries, in: manifest, store: configuration.store)
+        for entry in entries { requestedNow.insert(manifest.destinationPath(of: entry)) }
     }
 
     private func cancel(_ id: Int, keepPartial: Bool) {
@@ -111,8 +98,7 @@ extension Agent {
 
     /// "paused 2 files: A, B" / "paused all 6 files", with a note when there is one.
     private func done(_ verb: String, _ entries: [Manifest.Entry], all: Bool, note: String? = nil) -> ControlResponse {
-        let count = entries.count == 1 ? "1 file" : "\(entries.count) files"
-        var message = all ? "\(verb) all \(count)" : "\(verb) \(count): " + entries.map(\.title).joined(separator: ", ")
+        var message = Holds.summary(verb, entries, all: all)
         if let note, !entries.isEmpty { message += " (\(note))" }
         logger.notice("\(message), asked by the user")
         return ControlResponse(ok: true, message: message)

@@ -1,11 +1,14 @@
 import Foundation
 
 /// One batch, as `syncagent --once` runs it: every file of a manifest brought up to date now,
-/// conditions and schedule aside, with state saved as it goes.
+/// conditions and schedule aside, with state saved as it goes. Files the user paused or
+/// stopped are left alone (see ``skipped``).
 public final class BatchRunner {
     private let manifest: Manifest
     private let ledger: TransferLedger
     private let options: TransferOptions
+    /// The titles of the files left out because the user paused or stopped them.
+    public private(set) var skipped: [String] = []
 
     public init(manifest: Manifest, store: StateStore, options: TransferOptions = TransferOptions(), now: @escaping () -> Date = Date.init) {
         self.manifest = manifest
@@ -15,7 +18,7 @@ public final class BatchRunner {
 
     /// How a batch ended.
     public enum End {
-        /// Every file's result, in manifest order.
+        /// Every fetched file's result, in manifest order.
         case finished([FileResult])
         /// SIGINT or SIGTERM stopped it; partials were kept for the next run.
         case interrupted
@@ -25,13 +28,20 @@ public final class BatchRunner {
     /// `onEvent` sees every engine event (ids are indexes into `manifest.files`) after the
     /// state has recorded it.
     public func run(signals: SignalInbox? = nil, onEvent: @escaping (TransferEvent) -> Void = { _ in }) throws(StateStoreError) -> End {
-        let requests = try manifest.files.enumerated().map { index, entry throws(StateStoreError) in
-            try ledger.request(id: index, for: entry, at: manifest.destinationPath(of: entry))
+        var requests: [TransferRequest] = []
+        for (index, entry) in manifest.files.enumerated() {
+            let path = manifest.destinationPath(of: entry)
+            if try ledger.record(for: entry, at: path)?.hold != nil {
+                skipped.append(entry.title)
+            } else {
+                requests.append(try ledger.request(id: index, for: entry, at: path))
+            }
         }
-        var results = [FileResult?](repeating: nil, count: requests.count)
+        let byID = Dictionary(uniqueKeysWithValues: requests.map { ($0.id, $0) })
+        var results = [FileResult?](repeating: nil, count: manifest.files.count)
         var firstStateError: StateStoreError?
         let engine = TransferEngine(limits: manifest.limits, retry: manifest.retry, options: options) { [self] event in
-            let request = requests[event.id]
+            guard let request = byID[event.id] else { return }
             do throws(StateStoreError) {
                 try ledger.record(event, of: request, retry: manifest.retry)
             } catch {
@@ -52,6 +62,6 @@ public final class BatchRunner {
             }
         }
         if let firstStateError { throw firstStateError }
-        return .finished(results.map { $0! })
+        return .finished(results.compactMap { $0 })
     }
 }

@@ -22,17 +22,41 @@ struct TitleArguments: ParsableArguments {
     var titles: [String] = []
 }
 
-/// Sends one command to the running agent and prints what it did.
+/// Sends one command to the running agent and prints what it did. With no agent running, the
+/// hold is recorded in the saved state — the agent follows it when it starts, and `--once`
+/// leaves held files alone — and the command says so and ends with exit status 5.
 func sendToAgent(_ command: ControlRequest.Command, titles: [String], locations: LocationOptions) throws(CommandFailure) {
     let locations = locations.resolve()
-    guard let response = try locations.ask(ControlRequest(command, titles: titles)) else {
-        throw CommandFailure(
-            "the agent is not running; start it with `syncagent` (or at every login: `syncagent install`)",
-            exitCode: .agentNotRunning
-        )
+    if let response = try locations.ask(ControlRequest(command, titles: titles)) {
+        guard response.ok else { throw CommandFailure(response.message, exitCode: .usage) }
+        print(response.message)
+        return
     }
-    guard response.ok else { throw CommandFailure(response.message, exitCode: .usage) }
-    print(response.message)
+    let manifest = try locations.loadManifest()
+    let entries: [Manifest.Entry]
+    do {
+        entries = try TitleMatcher.match(titles, in: manifest.files.map(\.title)).map { manifest.files[$0] }
+    } catch {
+        throw CommandFailure(error.message, exitCode: .usage)
+    }
+    let lock = try locations.takeLock()
+    defer { withExtendedLifetime(lock) {} }
+    let store = try locations.openState()
+    let verb: String
+    do {
+        switch command {
+        case .pause: try Holds.hold(entries, in: manifest, as: .paused, store: store); verb = "marked paused"
+        case .stop: try Holds.hold(entries, in: manifest, as: .stopped, store: store); verb = "marked stopped"
+        default: try Holds.release(entries, in: manifest, store: store); verb = "released"
+        }
+    } catch {
+        throw CommandFailure(error.description, exitCode: .environment)
+    }
+    throw CommandFailure(
+        "the agent is not running; \(Holds.summary(verb, entries, all: titles.isEmpty)) in the saved state, "
+            + "which the agent follows when it starts (`syncagent`, or at every login: `syncagent install`)",
+        exitCode: .agentNotRunning
+    )
 }
 
 /// A command the running agent carries out for some files: pause, resume, stop, start.
