@@ -11,17 +11,18 @@ struct SyncAgent: ParsableCommand {
         commandName: "syncagent",
         abstract: "Keep a folder in step with a list of files on the web.",
         discussion: """
-            With no command, syncagent runs as the login agent: it keeps the files of the
-            manifest (by default ~/.config/syncagent/manifest.yaml, created on first run) up to
-            date on their schedules, picks up edits of the manifest as they are saved, and
+            With no command, syncagent runs as the login agent: it keeps the files of the \
+            manifest (by default ~/.config/syncagent/manifest.yaml, created on first run) up to \
+            date on their schedules, picks up edits of the manifest as they are saved, and \
             shows one desktop notification per batch. `syncagent install` starts it at login.
 
-            `syncagent --once` brings every file up to date now, with a progress bar per file:
+            `syncagent --once` brings every file up to date now, with a progress bar per file: \
             only what changed is downloaded, and interrupted downloads resume.
 
-            Exit status: 0 every file is in place, 1 some files failed, 2 the manifest or the
-            command line is wrong, 3 the state or a folder cannot be used, 4 an agent is
-            already running on this state, 130 interrupted.
+            Exit status: 0 every file is in place, 1 some files failed, 2 the manifest or the \
+            command line is wrong, 3 the state or a folder cannot be used, 4 an agent is \
+            already running on this state, 5 no agent is running (for pause, resume, stop, \
+            start), 130 interrupted.
             """,
         version: "0.1.0",
         subcommands: [Check.self, Status.self, Pause.self, Resume.self, Stop.self, Start.self, ResetCommand.self, Install.self, Uninstall.self]
