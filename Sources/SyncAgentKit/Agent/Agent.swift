@@ -203,7 +203,7 @@ public final class Agent {
     private func schedule(conditions: Conditions?) -> Date? {
         guard let manifest else { return nil }
         let now = Date()
-        var entries: [String: (Manifest.Entry, String)] = [:]
+        var entries: [String: Manifest.Entry] = [:]
         var files: [ScheduledFile] = []
         let pending = engine.pendingIDs
         for entry in manifest.files {
@@ -213,7 +213,7 @@ public final class Agent {
                 let record = try ledger.record(for: entry, at: path)
                 guard record?.hold == nil else { continue }
                 files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requestedNow.contains(path)))
-                entries[path] = (entry, path)
+                entries[path] = entry
             } catch {
                 logger.error("\(entry.title): \(error.description)")
             }
@@ -224,7 +224,7 @@ public final class Agent {
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
         for path in plan.start {
-            guard let (entry, path) = entries[path] else { continue }
+            guard let entry = entries[path] else { continue }
             let id = ids[path] ?? ids.count
             ids[path] = id
             do {
