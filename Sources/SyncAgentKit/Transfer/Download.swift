@@ -58,7 +58,10 @@ final class Download: CurlEasyDelegate {
         try easy.set(CURLOPT_MAXREDIRS, options.maximumRedirects)
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let authorities = Self.certificateAuthorities { try easy.set(CURLOPT_CAINFO, authorities) }
+        if let authorities = Self.environment("CURL_CA_BUNDLE") ?? Self.environment("SSL_CERT_FILE") {
+            try easy.set(CURLOPT_CAINFO, authorities)
+        }
+        if let folder = Self.environment("SSL_CERT_DIR") { try easy.set(CURLOPT_CAPATH, folder) }
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_USERAGENT, options.userAgent)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout.milliseconds))
@@ -71,14 +74,11 @@ final class Download: CurlEasyDelegate {
         try easy.setHeaders(requestHeaders())
     }
 
-    /// A file of CA certificates to trust instead of the system's, as the `curl` command and
-    /// OpenSSL take it from the environment (`CURL_CA_BUNDLE`, else `SSL_CERT_FILE`).
-    /// Certificates are verified either way.
-    static var certificateAuthorities: String? {
-        for name in ["CURL_CA_BUNDLE", "SSL_CERT_FILE"] {
-            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value }
-        }
-        return nil
+    /// A non-empty environment variable. The CA certificates to trust instead of the system's
+    /// come from where the `curl` command and OpenSSL take them: a file in `CURL_CA_BUNDLE`
+    /// or `SSL_CERT_FILE`, a folder in `SSL_CERT_DIR`. Certificates are verified either way.
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
