@@ -14,7 +14,19 @@ final class PartFile {
     /// The hidden partial file that belongs to a destination.
     static func path(for destination: String) -> String {
         let (folder, name) = splitPath(destination)
-        return folder + "/." + name + ".part"
+        return folder + "/." + partialName(name) + ".part"
+    }
+
+    /// `name`, or for a name too long to take "." and ".part" within Linux's 255 bytes, its
+    /// start and a hash of the whole: still one name per file, the same on every run.
+    private static func partialName(_ name: String) -> String {
+        guard name.utf8.count > 255 - 6 else { return name }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var start = Substring(name)
+        while start.utf8.count > 200 { start.removeLast() }
+        let digits = String(hash, radix: 16)
+        return start + "-" + String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The size of an existing partial for `destination`, or 0. Only a plain file of ours

@@ -143,4 +143,17 @@ struct DiskFaultTests {
         #expect(FileSystem.regularFileInfo(destination) == nil)
         #expect(FileSystem.regularFileInfo(target)?.size == 5)
     }
+
+    @Test func aNameAsLongAsLinuxAllowsStillHasRoomForItsPartial() throws {
+        let name = String(repeating: "é", count: 125) + "s.pdf"
+        #expect(name.utf8.count == 255)
+        let data = randomData(300_000)
+        try server.serve("/long.pdf", data, responses: [.cut(after: 100_000), .normal])
+        let destination = folder.appending(name)
+        let run = run("/long.pdf", to: destination)
+        #expect(run.outcome() == .downloaded(bytes: 300_000))
+        #expect(contents(destination) == data)
+        #expect(rangeStart(try #require(server.requests(for: "/long.pdf").last)) == 100_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+    }
 }
