@@ -91,8 +91,8 @@ public final class FaultServer: Sendable {
     }
 
     /// Serves `contents` at `path`: request n gets `responses[n]`, the last one repeating
-    /// (none: the file as it is, every time). Replaces what `path` served before and starts
-    /// its request count anew only in the sense that new responses apply from the next request.
+    /// (none: the file as it is, every time). `n` counts every request for `path` since the
+    /// server started, so a test gives each scripted file a path of its own.
     public func serve(
         _ path: String,
         _ contents: Data,
