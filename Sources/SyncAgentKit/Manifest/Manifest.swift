@@ -58,16 +58,20 @@ extension Manifest {
         }
     }
 
-    /// How many transfers may run at once.
+    /// How many transfers may run at once, and how long one may go without receiving.
     public struct Limits: Sendable, Equatable {
         /// Transfers at once, across all hosts.
         public var concurrent: Int
         /// Connections to one host at once (like `HTTPMaximumConnectionsPerHost`).
         public var perHost: Int
+        /// A transfer that receives nothing for this long is dropped and retried; `nil`: the
+        /// engine's own ``TransferOptions/stallTimeout``.
+        public var stallTimeout: Duration?
 
-        public init(concurrent: Int = 5, perHost: Int = 5) {
+        public init(concurrent: Int = 5, perHost: Int = 5, stallTimeout: Duration? = nil) {
             self.concurrent = concurrent
             self.perHost = perHost
+            self.stallTimeout = stallTimeout
         }
     }
 

@@ -6,13 +6,16 @@ struct ManifestValidator {
     /// The keys a manifest's top level may have.
     static let topLevelKeys = ["destination", "schedule", "limits", "retry", "notify", "files"]
     /// The keys `limits` may have.
-    static let limitsKeys = ["concurrent", "per_host"]
+    static let limitsKeys = ["concurrent", "per_host", "stall_timeout"]
     /// The keys `retry` may have.
     static let retryKeys = ["attempts", "backoff"]
     /// Transfers at once, overall and per host: enough for any link, few enough for any server.
     static let transferLimitRange = 1...64
     /// Attempts per transfer, the first one included.
     static let attemptsRange = 1...100
+    /// How long a transfer may receive nothing: curl counts whole seconds, and a day is
+    /// longer than any server takes to think.
+    static let stallTimeoutRange: ClosedRange<Duration> = .seconds(1) ... .seconds(86_400)
 
     let context: ManifestLoader.Context
     /// What was found wrong so far, in the order found.
@@ -82,6 +85,17 @@ struct ManifestValidator {
                 if let value = wholeNumber(entry.value, for: "concurrent", in: Self.transferLimitRange) { limits.concurrent = value }
             case "per_host":
                 if let value = wholeNumber(entry.value, for: "per_host", in: Self.transferLimitRange) { limits.perHost = value }
+            case "stall_timeout":
+                guard let text = text(entry.value, for: "stall_timeout", expected: "a duration like \"30s\"") else { continue }
+                guard let timeout = DurationText.parse(text.utf8) else {
+                    report(.badValue, at: entry.value.mark, "expected a duration like \"30s\" or \"2m\" for `stall_timeout` (units \(DurationText.units)), found \(TextQuoting.quoted(text))")
+                    continue
+                }
+                guard Self.stallTimeoutRange.contains(timeout) else {
+                    report(.badValue, at: entry.value.mark, "`stall_timeout` must be between 1s and 1d, found \(TextQuoting.quoted(text))")
+                    continue
+                }
+                limits.stallTimeout = timeout
             default:
                 reportUnknownKey(entry, where: "in `limits`", known: Self.limitsKeys)
             }

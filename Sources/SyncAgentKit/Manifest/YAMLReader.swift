@@ -26,7 +26,9 @@ enum YAMLReader {
             do {
                 event = try parser.nextEvent()
             } catch {
-                return Result(root: nil, problems: builder.problems + [error.explanation(in: bytes)])
+                var problem = error.explanation(in: bytes)
+                problem.mark = min(problem.mark, TextPosition.end(of: bytes))
+                return Result(root: nil, problems: builder.problems + [problem])
             }
             if event.kind == .streamEnd {
                 return Result(root: builder.root, problems: builder.problems)

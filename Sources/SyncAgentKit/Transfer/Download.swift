@@ -1,4 +1,5 @@
 import CCurl
+import Glibc
 
 /// One file's transfer: the request it sends, the response it checks, the partial file it
 /// writes, and the verdict when curl is done.
@@ -49,20 +50,35 @@ final class Download: CurlEasyDelegate {
 
     private func configure(_ options: TransferOptions) throws(CurlError) {
         try easy.set(CURLOPT_URL, request.url)
-        try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        // Redirects stay on http and https, and never go from https down to plain http.
+        let schemes = request.url.lowercased().hasPrefix("https:") ? "https" : "http,https"
+        try easy.set(CURLOPT_PROTOCOLS_STR, schemes)
+        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, schemes)
         try easy.set(CURLOPT_FOLLOWLOCATION, 1)
         try easy.set(CURLOPT_MAXREDIRS, options.maximumRedirects)
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let authorities = Self.environment("CURL_CA_BUNDLE") ?? Self.environment("SSL_CERT_FILE") {
+            try easy.set(CURLOPT_CAINFO, authorities)
+        }
+        if let folder = Self.environment("SSL_CERT_DIR") { try easy.set(CURLOPT_CAPATH, folder) }
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_USERAGENT, options.userAgent)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout.milliseconds))
         try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        // curl averages the speed over its last five seconds: a body that stops dead is
+        // noticed up to five seconds after the stall timeout, never before it.
         try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.milliseconds / 1000)))
         // Fewer, larger writes for big files; curl's default is 16 KiB.
         try easy.set(CURLOPT_BUFFERSIZE, 256 * 1024)
         try easy.setHeaders(requestHeaders())
+    }
+
+    /// A non-empty environment variable. The CA certificates to trust instead of the system's
+    /// come from where the `curl` command and OpenSSL take them: a file in `CURL_CA_BUNDLE`
+    /// or `SSL_CERT_FILE`, a folder in `SSL_CERT_DIR`. Certificates are verified either way.
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
@@ -97,7 +113,7 @@ final class Download: CurlEasyDelegate {
 
     func curlEasy(_ easy: CurlEasy, receivedBody chunk: UnsafeRawBufferPointer) -> Bool {
         if partFile == nil && !discardingBody {
-            guard beginBody() else { return false }
+            guard beginBody(startingWith: chunk) else { return false }
         }
         guard let partFile else { return true }
         do {
@@ -111,26 +127,29 @@ final class Download: CurlEasyDelegate {
         return true
     }
 
-    /// Decides, from the final response's head, what the body is and where it goes.
-    /// Returns `false` to abort the transfer (the reason is in ``abort``).
-    private func beginBody() -> Bool {
+    /// Decides, from the final response's head and the body's first bytes, what the body is
+    /// and where it goes. Returns `false` to abort the transfer (the reason is in ``abort``).
+    private func beginBody(startingWith firstBytes: UnsafeRawBufferPointer? = nil) -> Bool {
         let status = head.status == 0 ? easy.responseCode : head.status
         guard (200...299).contains(status), status != 204 else {
             discardingBody = true
             return true
         }
-        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, destination: request.destination) {
+        let fileStart = status == 206 ? nil : firstBytes
+        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: request.destination) {
             abort = .failed(TransferFailure(.webPageInsteadOfFile, reason), partial: nil)
             return false
         }
         var offset: Int64 = 0
         if status == 206 {
-            guard resumeOffset > 0, let range = head.contentRange, range.first == resumeOffset else {
+            guard head.continues(partialOf: resumeOffset, version: request.partial),
+                  PartFile.existingSize(for: request.destination) >= resumeOffset
+            else {
                 abort = .restartFromZero
                 return false
             }
             offset = resumeOffset
-            expectedLength = range.completeLength ?? head.contentLength.map { $0 + offset }
+            expectedLength = head.contentRange?.completeLength ?? head.contentLength.map { $0 + offset }
         } else {
             expectedLength = head.contentLength
         }
@@ -170,26 +189,47 @@ final class Download: CurlEasyDelegate {
     ]
 
     /// A "soft 404": a server that answers a missing document with 200 and its HTML home or
-    /// error page. Returns the message when that is what arrived.
-    static func webPageInsteadOfFile(mediaType: String?, destination: String) -> String? {
-        guard mediaType == "text/html" || mediaType == "application/xhtml+xml" else { return nil }
+    /// error page — labelled as HTML, or not even that but starting like a page. Returns the
+    /// message when that is what arrived.
+    static func webPageInsteadOfFile(mediaType: String?, startingWith firstBytes: UnsafeRawBufferPointer? = nil, destination: String) -> String? {
         let name = splitPath(destination).name
         guard let dot = name.lastIndex(of: "."),
               documentExtensions.contains(name[name.index(after: dot)...].lowercased())
         else { return nil }
-        return "the server sent a web page instead of the file"
+        let isPage = mediaType == "text/html" || mediaType == "application/xhtml+xml" || firstBytes.map(startsLikeHTML) == true
+        return isPage ? "the server sent a web page instead of the file" : nil
+    }
+
+    /// Whether a body begins with `<!DOCTYPE html` or `<html`, after a byte order mark and
+    /// white space, in any case.
+    static func startsLikeHTML(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let start = rest.prefix(14).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return start.starts(with: "<!doctype html".utf8) || start.starts(with: "<html".utf8)
     }
 
     // MARK: Ending
 
     /// The verdict once curl has finished with this transfer (`error` is curl's, if any).
+    /// A partial nobody will continue is deleted: no `.part` outlives its use.
     func finish(curlError error: CurlError?) -> End {
+        let end = verdict(curlError: error)
+        switch end {
+        case .notModified, .failed(_, partial: .none): PartFile.remove(for: request.destination)
+        case .downloaded, .failed, .restartFromZero: break
+        }
+        return end
+    }
+
+    private func verdict(curlError error: CurlError?) -> End {
         if let abort {
             partFile?.discard()
             return abort
         }
         if let error {
-            let failure = FailureClassification.failure(for: error, url: request.url)
+            let failure = FailureClassification.failure(for: error, url: request.url, location: head.fields["location"])
             return failed(failure)
         }
         let status = head.status == 0 ? easy.responseCode : head.status
@@ -202,7 +242,7 @@ final class Download: CurlEasyDelegate {
             return complete()
         default:
             let now = Int64(time(nil))
-            return .failed(FailureClassification.failure(forStatus: status, reason: head.reason, retryAfter: head.retryAfter(now: now)), partial: nil)
+            return failed(FailureClassification.failure(forStatus: status, reason: head.reason, retryAfter: head.retryAfter(now: now)))
         }
     }
 
@@ -225,7 +265,11 @@ final class Download: CurlEasyDelegate {
 
     /// A failure that keeps what arrived when the response lets a later request continue it.
     private func failed(_ failure: TransferFailure) -> End {
-        guard let partFile else { return .failed(failure, partial: nil) }
+        guard let partFile else {
+            // Nothing was written this time: the partial this request continues is intact.
+            let untouched = resumeOffset > 0 && failure.code.isTransient ? request.partial : nil
+            return .failed(failure, partial: untouched)
+        }
         let validators = head.validators
         if received > 0, failure.code.isTransient, Self.ifRangeValue(validators) != nil {
             partFile.keep()

@@ -3,8 +3,8 @@ import CCurl
 /// Turns what curl and the server said into a ``TransferFailure`` a person understands,
 /// and classifies it as transient (worth a retry) or permanent.
 enum FailureClassification {
-    /// A transfer curl ended with an error.
-    static func failure(for error: CurlError, url: String) -> TransferFailure {
+    /// A transfer curl ended with an error; `location` is the last redirect's target, if any.
+    static func failure(for error: CurlError, url: String, location: String? = nil) -> TransferFailure {
         let host = hostName(of: url)
         let code = CURLcode(rawValue: UInt32(error.code))
         switch code {
@@ -23,6 +23,8 @@ enum FailureClassification {
             return TransferFailure(.tls, "the secure connection to \(host) could not be verified (\(error))")
         case CURLE_TOO_MANY_REDIRECTS:
             return TransferFailure(.redirect, "the server redirected too many times")
+        case CURLE_UNSUPPORTED_PROTOCOL where url.lowercased().hasPrefix("https:") && location?.lowercased().hasPrefix("http:") == true:
+            return TransferFailure(.redirect, "the server redirected from https to plain http, which is not safe")
         case CURLE_UNSUPPORTED_PROTOCOL:
             return TransferFailure(.redirect, "the server redirected to an address that is not http or https")
         case CURLE_WRITE_ERROR:

@@ -7,8 +7,7 @@ enum FileSystem {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                errno = ENOTDIR
-                throw .diskError("cannot create the folder", path)
+                throw TransferFailure(.disk, "cannot create the folder \(path): it is a file, not a folder")
             }
             return
         }
@@ -25,10 +24,12 @@ enum FileSystem {
         close(descriptor)
     }
 
-    /// The size and modification time (Unix seconds) of a regular file, or `nil`.
+    /// The size and modification time (Unix seconds) of a regular file, or `nil`. A symlink
+    /// is not the file, whatever it points to: a download replaces it rather than write
+    /// through it, and its target's dates must not make the server answer "not modified".
     static func regularFileInfo(_ path: String) -> (size: Int64, modificationTime: Int64)? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return (Int64(info.st_size), Int64(info.st_mtim.tv_sec))
     }
 

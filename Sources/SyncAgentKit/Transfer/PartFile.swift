@@ -14,13 +14,26 @@ final class PartFile {
     /// The hidden partial file that belongs to a destination.
     static func path(for destination: String) -> String {
         let (folder, name) = splitPath(destination)
-        return folder + "/." + name + ".part"
+        return folder + "/." + partialName(name) + ".part"
     }
 
-    /// The size of an existing partial for `destination`, or 0.
+    /// `name`, or for a name too long to take "." and ".part" within Linux's 255 bytes, its
+    /// start and a hash of the whole: still one name per file, the same on every run.
+    private static func partialName(_ name: String) -> String {
+        guard name.utf8.count > 255 - 6 else { return name }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        var start = Substring(name)
+        while start.utf8.count > 200 { start.removeLast() }
+        let digits = String(hash, radix: 16)
+        return start + "-" + String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The size of an existing partial for `destination`, or 0. Only a plain file of ours
+    /// counts: a symlink or a hard link could make a resume write into some other file.
     static func existingSize(for destination: String) -> Int64 {
         var info = stat()
-        guard lstat(path(for: destination), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        guard lstat(path(for: destination), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else { return 0 }
         return Int64(info.st_size)
     }
 
@@ -31,12 +44,32 @@ final class PartFile {
 
     /// Opens the partial for `destination`, keeping its first `offset` bytes and dropping the
     /// rest, and positions writing at `offset`. Creates missing folders.
+    ///
+    /// From zero, whatever is at the partial's path is replaced by a new file of ours, so a
+    /// symlink or hard link planted there is never written through. A partial to continue
+    /// must be such a file already (see ``existingSize(for:)``) and hold `offset` bytes.
     init(destination: String, keepingFirst offset: Int64) throws(TransferFailure) {
         self.destination = destination
         self.path = Self.path(for: destination)
-        try FileSystem.createFolders(splitPath(destination).folder)
-        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw .diskError("cannot create", path) }
+        let folder = splitPath(destination).folder
+        try FileSystem.createFolders(folder)
+        if offset == 0 {
+            unlink(path)
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        } else {
+            descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        }
+        guard descriptor >= 0 else {
+            switch errno {
+            case EACCES, EPERM, EROFS: throw .diskError("cannot write in the folder", folder)
+            default: throw .diskError("cannot create", path)
+            }
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset else {
+            close(descriptor)
+            throw TransferFailure(.disk, "the partial download \(path) changed while it was being continued")
+        }
         guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
             let failure = TransferFailure.diskError("cannot prepare", path)
             close(descriptor)
@@ -106,6 +139,17 @@ func splitPath(_ path: String) -> (folder: String, name: String) {
 extension TransferFailure {
     /// A disk failure naming the file and the system's reason, from `errno`.
     static func diskError(_ action: String, _ path: String) -> TransferFailure {
-        TransferFailure(.disk, "\(action) \(path): \(String(cString: strerror(errno)))")
+        TransferFailure(.disk, "\(action) \(path): \(systemReason(errno))")
+    }
+
+    /// The system's reason for `code`, as the middle of a sentence: "permission denied".
+    static func systemReason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: return "the disk is full"
+        case EDQUOT: return "the disk quota is used up"
+        default:
+            let reason = String(cString: strerror(code))
+            return reason.prefix(1).lowercased() + reason.dropFirst()
+        }
     }
 }

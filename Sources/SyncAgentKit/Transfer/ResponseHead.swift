@@ -35,7 +35,7 @@ struct ResponseHead {
         fields["content-type"].map { $0.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces().lowercased() } ?? "" }
     }
 
-    var contentLength: Int64? { fields["content-length"].flatMap { Int64($0) } }
+    var contentLength: Int64? { fields["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil } }
 
     var contentRange: ContentRange? { fields["content-range"].flatMap(ContentRange.init(headerValue:)) }
 
@@ -45,6 +45,26 @@ struct ResponseHead {
         if let seconds = Int64(value) { return .seconds(max(0, seconds)) }
         guard let date = HTTPDate.parse(value) else { return nil }
         return .seconds(max(0, date - now))
+    }
+}
+
+extension ResponseHead {
+    /// Whether this 206 continues a partial of `offset` bytes of the version `partial`
+    /// describes: its range starts at `offset` and runs to the end of the file, its length
+    /// agrees, and its validator (the kind sent as `If-Range`) is the partial's. Anything else
+    /// would put bytes at the wrong place or splice two versions into one file.
+    func continues(partialOf offset: Int64, version partial: Validators?) -> Bool {
+        guard status == 206, offset > 0, let range = contentRange, range.first == offset else { return false }
+        if let complete = range.completeLength, range.last != complete - 1 { return false }
+        if let contentLength, contentLength != range.last - range.first + 1 { return false }
+        guard let partial else { return true }
+        if let etag = partial.etag, !etag.hasPrefix("W/") {
+            return self.etag.map { $0 == etag } ?? true
+        }
+        if let lastModified = partial.lastModified {
+            return self.lastModified.map { $0 == lastModified } ?? true
+        }
+        return true
     }
 }
 

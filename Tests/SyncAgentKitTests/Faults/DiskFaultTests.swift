@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncAgentKit
+
+/// The destination's disk: too small, filling up, read-only, missing, or a symlink pointing
+/// elsewhere. In every case the old version stays untouched and the message says why.
+@Suite(.serialized)
+struct DiskFaultTests {
+    let server: FaultServer
+    let folder: TemporaryDirectory
+
+    init() throws {
+        server = try FaultServer()
+        folder = try TemporaryDirectory(prefix: "disk")
+    }
+
+    func run(_ path: String, to destination: String) -> FaultRun {
+        FaultRun([TransferRequest(id: 0, url: server.url(path), destination: destination)])
+    }
+
+    @Test func aFileLargerThanTheFreeSpaceIsRefusedBeforeWriting() throws {
+        var huge = FaultResponse()
+        huge.contentLength = 1 << 50
+        try server.serve("/huge.iso", randomData(1_000), responses: [huge])
+        let destination = folder.appending("huge.iso")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: destination))
+        let run = run("/huge.iso", to: destination)
+
+        let failure = try #require(run.failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message.hasPrefix("not enough space for \(destination): 1126 TB needed, "))
+        #expect(failure.message.hasSuffix(" free"))
+        #expect(contents(destination) == Data("old".utf8))
+        #expect(!FileManager.default.fileExists(atPath: partialPath(destination)))
+        #expect(server.requests(for: "/huge.iso").count == 1)
+    }
+
+    @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableReason)))
+    func aFileLargerThanASmallDiskIsRefusedBeforeWriting() throws {
+        let disk = try ScratchMount(bytes: 2 << 20)
+        try server.serve("/big.pdf", randomData(3 << 20))
+        let destination = disk.appending("big.pdf")
+        let run = run("/big.pdf", to: destination)
+        let failure = try #require(run.failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message.hasPrefix("not enough space for \(destination): 3.1 MB needed, "))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
+    }
+
+    @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableReason)))
+    func aDiskThatFillsUpMidWriteKeepsTheOldVersion() throws {
+        let disk = try ScratchMount(bytes: 2 << 20)
+        let old = randomData(600_000)
+        let destination = disk.appending("grows.pdf")
+        try old.write(to: URL(fileURLWithPath: destination))
+        // Without a Content-Length nothing warns in advance: the disk fills up mid-body.
+        var unannounced = FaultResponse()
+        unannounced.withoutLength = true
+        try server.serve("/grows.pdf", randomData(3 << 20), responses: [unannounced])
+        let run = run("/grows.pdf", to: destination)
+
+        let failure = try #require(run.failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message == "cannot write \(partialPath(destination)): the disk is full")
+        #expect(contents(destination) == old)
+        #expect(!FileManager.default.fileExists(atPath: partialPath(destination)))
+        #expect(disk.availableBytes > 1 << 20)
+    }
+
+    @Test func aMissingDestinationFolderIsCreated() throws {
+        let data = randomData(2_000)
+        try server.serve("/deep.pdf", data)
+        let destination = folder.appending("not/yet/there/deep.pdf")
+        #expect(run("/deep.pdf", to: destination).outcome() == .downloaded(bytes: 2_000))
+        #expect(contents(destination) == data)
+    }
+
+    @Test func aFolderWhereAFileShouldBeIsAClearError() throws {
+        try server.serve("/blocked.pdf", randomData(2_000))
+        let blocker = folder.appending("blocked")
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
+        let failure = try #require(run("/blocked.pdf", to: blocker + "/blocked.pdf").failure())
+        #expect(failure == TransferFailure(.disk, "cannot create the folder \(blocker): it is a file, not a folder"))
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsAClearError() throws {
+        let data = randomData(2_000)
+        try server.serve("/readonly.pdf", data)
+        let readOnly: String
+        let disk: ScratchMount?
+        if ScratchMount.isAvailable {
+            // Root writes through any permission bits: only a read-only mount stops it.
+            disk = try ScratchMount(bytes: 1 << 20, readOnly: true)
+            readOnly = disk!.path
+        } else {
+            disk = nil
+            readOnly = folder.appending("readonly")
+            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
+        }
+        defer { disk?.remove() }
+        let failure = try #require(run("/readonly.pdf", to: readOnly + "/readonly.pdf").failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message.hasPrefix("cannot write in the folder \(readOnly): "))
+        #expect(failure.message.hasSuffix(ScratchMount.isAvailable ? "read-only file system" : "permission denied"))
+    }
+
+    @Test func aDestinationThatIsASymlinkIsReplacedNotFollowed() throws {
+        let outside = try TemporaryDirectory(prefix: "outside")
+        let target = outside.appending("precious.pdf")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
+        let destination = folder.appending("linked.pdf")
+        try FileManager.default.createSymbolicLink(atPath: destination, withDestinationPath: target)
+        let data = randomData(3_000)
+        try server.serve("/linked.pdf", data)
+
+        #expect(run("/linked.pdf", to: destination).outcome() == .downloaded(bytes: 3_000))
+        #expect(contents(target) == Data("precious".utf8))
+        #expect(try FileManager.default.attributesOfItem(atPath: destination)[.type] as? FileAttributeType == .typeRegular)
+        #expect(contents(destination) == data)
+    }
+
+    @Test func aPartialThatIsASymlinkIsNotFollowed() throws {
+        let outside = try TemporaryDirectory(prefix: "outside")
+        let target = outside.appending("precious")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
+        let destination = folder.appending("trap.pdf")
+        try FileManager.default.createSymbolicLink(atPath: partialPath(destination), withDestinationPath: target)
+        let data = randomData(3_000)
+        try server.serve("/trap.pdf", data)
+
+        #expect(run("/trap.pdf", to: destination).outcome() == .downloaded(bytes: 3_000))
+        #expect(contents(target) == Data("precious".utf8))
+        #expect(contents(destination) == data)
+    }
+
+    @Test func aSymlinkIsNotTakenForTheFileWhenAskingWhatIsOnDisk() throws {
+        let outside = try TemporaryDirectory(prefix: "outside")
+        let target = outside.appending("other.pdf")
+        try Data("other".utf8).write(to: URL(fileURLWithPath: target))
+        let destination = folder.appending("pointer.pdf")
+        try FileManager.default.createSymbolicLink(atPath: destination, withDestinationPath: target)
+        #expect(FileSystem.regularFileInfo(destination) == nil)
+        #expect(FileSystem.regularFileInfo(target)?.size == 5)
+    }
+
+    @Test func aNameAsLongAsLinuxAllowsStillHasRoomForItsPartial() throws {
+        let name = String(repeating: "é", count: 125) + "s.pdf"
+        #expect(name.utf8.count == 255)
+        let data = randomData(300_000)
+        try server.serve("/long.pdf", data, responses: [.cut(after: 100_000), .normal])
+        let destination = folder.appending(name)
+        let run = run("/long.pdf", to: destination)
+        #expect(run.outcome() == .downloaded(bytes: 300_000))
+        #expect(contents(destination) == data)
+        #expect(rangeStart(try #require(server.requests(for: "/long.pdf").last)) == 100_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A small tmpfs mounted on a fresh temporary folder, for tests of a full or read-only disk.
+///
+/// Mounting needs root (or CAP_SYS_ADMIN); ``isAvailable`` says whether this process can, so
+/// a test can be skipped with its reason. Unmounted (lazily, so open files cannot block it)
+/// and deleted by ``remove()`` or when the last reference goes away.
+public final class ScratchMount: Sendable {
+    /// The mounted folder.
+    public let path: String
+    private let folder: TemporaryDirectory
+
+    /// Whether this process may mount a tmpfs (it runs as root).
+    public static var isAvailable: Bool { geteuid() == 0 }
+
+    /// Why ``isAvailable`` is false, for a skipped test.
+    public static let unavailableReason = "mounting a small tmpfs needs root; run the tests as root to check a full disk"
+
+    /// Mounts a tmpfs of `bytes` (rounded up to whole pages), read-only when `readOnly`.
+    public init(bytes: Int, readOnly: Bool = false) throws {
+        folder = try TemporaryDirectory(prefix: "tmpfs")
+        path = folder.path
+        let options = "size=\(bytes),mode=0755" + (readOnly ? ",ro" : "")
+        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "syncagent-test", path])
+    }
+
+    deinit {
+        remove()
+    }
+
+    /// The absolute path of `name` inside the mount.
+    public func appending(_ name: String) -> String {
+        "\(path)/\(name)"
+    }
+
+    /// Bytes free on the mount.
+    public var availableBytes: Int {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return 0 }
+        return Int(info.f_bavail) * Int(info.f_frsize)
+    }
+
+    /// Unmounts and deletes the folder; doing it twice is harmless.
+    public func remove() {
+        _ = try? Self.run("/bin/umount", ["--lazy", path])
+        folder.remove()
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+}
