@@ -127,6 +127,8 @@ public final class TransferEngine {
             // A fresh handle per transfer: curl refuses some options on a handle reused after a
             // failed name lookup, and connections are pooled by the multi handle anyway.
             let easy = CurlEasy()
+            var options = self.options
+            if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
             do {
                 let download = try Download(request: request, easy: easy, options: options, emit: onEvent)
                 try multi.add(easy)
