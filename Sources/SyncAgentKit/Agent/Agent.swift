@@ -228,7 +228,7 @@ public final class Agent {
             let id = ids[path] ?? ids.count
             ids[path] = id
             do {
-                let request = try ledger.request(id: id, for: entry, at: path)
+                let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination)
                 inFlight[id] = (request, entry.title)
                 requests.append(request)
             } catch {

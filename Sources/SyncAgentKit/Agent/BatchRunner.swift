@@ -34,7 +34,7 @@ public final class BatchRunner {
             if try ledger.record(for: entry, at: path)?.hold != nil {
                 skipped.append(entry.title)
             } else {
-                requests.append(try ledger.request(id: index, for: entry, at: path))
+                requests.append(try ledger.request(id: index, for: entry, at: path, root: manifest.destination))
             }
         }
         let byID = Dictionary(uniqueKeysWithValues: requests.map { ($0.id, $0) })

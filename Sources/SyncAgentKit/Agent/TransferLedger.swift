@@ -43,7 +43,7 @@ final class TransferLedger {
     }
 
     /// What to ask the server for one entry.
-    func request(id: Int, for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> TransferRequest {
+    func request(id: Int, for entry: Manifest.Entry, at path: String, root: String) throws(StateStoreError) -> TransferRequest {
         let record = try record(for: entry, at: path)
         var current = Validators()
         if let onDisk = FileSystem.regularFileInfo(path) {
@@ -55,7 +55,7 @@ final class TransferLedger {
             }
         }
         return TransferRequest(
-            id: id, url: entry.url, destination: path, expectedSHA256: entry.sha256,
+            id: id, url: entry.url, destination: path, root: root, expectedSHA256: entry.sha256,
             current: current, partial: record?.partial
         )
     }

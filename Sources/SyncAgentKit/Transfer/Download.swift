@@ -155,7 +155,7 @@ final class Download: CurlEasyDelegate {
         }
         resumeOffset = offset
         do {
-            let file = try PartFile(destination: request.destination, keepingFirst: offset)
+            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset)
             if let expectedLength, let available = file.availableSpace, expectedLength - offset > available {
                 file.discard()
                 abort = .failed(TransferFailure(.disk, "not enough space for \(request.destination): "

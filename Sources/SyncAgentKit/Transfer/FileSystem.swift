@@ -3,6 +3,23 @@ import Glibc
 /// The few filesystem operations transfers need, on plain paths.
 enum FileSystem {
     /// Creates a folder and its missing parents (`mkdir -p`).
+    /// Fails when a folder on the way from `root` (exclusive: the user's own choice) down to
+    /// `folder` is a symbolic link, so a link planted in the destination cannot send a file
+    /// elsewhere. Folders that do not exist yet are fine: they will be created as folders.
+    static func refuseLinks(below root: String, on folder: String) throws(TransferFailure) {
+        let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard folder.hasPrefix(base + "/") else { return }
+        var current = base
+        for component in folder.dropFirst(base.count + 1).split(separator: "/") {
+            current += "/" + component
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                throw TransferFailure(.disk, "\(current) is a symbolic link; syncagent does not follow links out of the destination folder")
+            }
+        }
+    }
+
     static func createFolders(_ path: String) throws(TransferFailure) {
         var info = stat()
         if stat(path, &info) == 0 {

@@ -48,10 +48,12 @@ final class PartFile {
     /// From zero, whatever is at the partial's path is replaced by a new file of ours, so a
     /// symlink or hard link planted there is never written through. A partial to continue
     /// must be such a file already (see ``existingSize(for:)``) and hold `offset` bytes.
-    init(destination: String, keepingFirst offset: Int64) throws(TransferFailure) {
+    /// Folders below `root` that are symbolic links are refused, not followed.
+    init(destination: String, root: String?, keepingFirst offset: Int64) throws(TransferFailure) {
         self.destination = destination
         self.path = Self.path(for: destination)
         let folder = splitPath(destination).folder
+        if let root { try FileSystem.refuseLinks(below: root, on: folder) }
         try FileSystem.createFolders(folder)
         if offset == 0 {
             unlink(path)

@@ -5,6 +5,9 @@ public struct TransferRequest: Sendable, Equatable {
     public var url: String
     /// The absolute path the file is kept at.
     public var destination: String
+    /// The folder `destination` must stay inside (the manifest's `destination`): a symbolic
+    /// link in a folder below it is never followed out. `nil`: no such check.
+    public var root: String?
     /// The SHA-256 the whole file must have, as lowercase hex.
     public var expectedSHA256: String?
     /// Validators of the copy in place, sent as `If-None-Match` / `If-Modified-Since` so an
@@ -18,6 +21,7 @@ public struct TransferRequest: Sendable, Equatable {
         id: Int,
         url: String,
         destination: String,
+        root: String? = nil,
         expectedSHA256: String? = nil,
         current: Validators = Validators(),
         partial: Validators? = nil
@@ -25,6 +29,7 @@ public struct TransferRequest: Sendable, Equatable {
         self.id = id
         self.url = url
         self.destination = destination
+        self.root = root
         self.expectedSHA256 = expectedSHA256
         self.current = current
         self.partial = partial

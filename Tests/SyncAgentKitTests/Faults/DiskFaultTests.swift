@@ -120,6 +120,31 @@ struct DiskFaultTests {
         #expect(contents(destination) == data)
     }
 
+    @Test func aFolderInsideTheDestinationThatIsASymlinkIsNotFollowedOut() throws {
+        let outside = try TemporaryDirectory(prefix: "outside")
+        let root = folder.appending("root")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/sub", withDestinationPath: outside.path)
+        try server.serve("/escape.pdf", randomData(2_000))
+        let run = FaultRun([TransferRequest(id: 0, url: server.url("/escape.pdf"), destination: root + "/sub/escape.pdf", root: root)])
+
+        let failure = try #require(run.failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message == "\(root)/sub is a symbolic link; syncagent does not follow links out of the destination folder")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test func theDestinationFolderItselfMayBeALink() throws {
+        let real = try TemporaryDirectory(prefix: "real")
+        let root = folder.appending("linked-root")
+        try FileManager.default.createSymbolicLink(atPath: root, withDestinationPath: real.path)
+        let data = randomData(2_000)
+        try server.serve("/inside.pdf", data)
+        let run = FaultRun([TransferRequest(id: 0, url: server.url("/inside.pdf"), destination: root + "/deeper/inside.pdf", root: root)])
+        #expect(run.outcome() == .downloaded(bytes: 2_000))
+        #expect(contents(real.appending("deeper/inside.pdf")) == data)
+    }
+
     @Test func aPartialThatIsASymlinkIsNotFollowed() throws {
         let outside = try TemporaryDirectory(prefix: "outside")
         let target = outside.appending("precious")
