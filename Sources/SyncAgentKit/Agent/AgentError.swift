@@ -1,16 +1,6 @@
 /// Why the agent cannot start or go on.
 public struct AgentError: Error, Sendable, Equatable, CustomStringConvertible {
-    public struct Code: Hashable, Sendable {
-        public let name: String
-        /// Another agent of this user holds the lock.
-        public static let alreadyRunning = Code(name: "already-running")
-        /// The lock file cannot be created or opened.
-        public static let cannotLock = Code(name: "cannot-lock")
-        /// The control socket cannot be created.
-        public static let cannotListen = Code(name: "cannot-listen")
-        /// The manifest's folder cannot be watched for edits.
-        public static let cannotWatch = Code(name: "cannot-watch")
-    }
+    public typealias Code = ErrorCode<AgentError>
 
     public var code: Code
     /// One sentence a person can act on.
@@ -22,4 +12,15 @@ public struct AgentError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == AgentError {
+    /// Another agent of this user holds the lock.
+    public static let alreadyRunning = Self("already-running")
+    /// The lock file cannot be created or opened.
+    public static let cannotLock = Self("cannot-lock")
+    /// The control socket cannot be created.
+    public static let cannotListen = Self("cannot-listen")
+    /// The manifest's folder cannot be watched for edits.
+    public static let cannotWatch = Self("cannot-watch")
 }

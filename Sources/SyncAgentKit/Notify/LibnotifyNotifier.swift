@@ -3,9 +3,9 @@
 /// `notify_notification_show` blocks. When a server owns the name but never answers, it
 /// waits out GDBus's 25-second call timeout, and libnotify 0.8.1 then reconnects and tries
 /// once more: 50 seconds in all, measured. So the show runs on a thread of its own, never on
-/// the caller's, and ``post(_:)`` gives up after ``timeout`` with ``NotificationError/Code-swift.struct/timedOut``.
-/// With no bus or no server it fails in milliseconds with ``NotificationError/Code-swift.struct/noBus``
-/// or ``NotificationError/Code-swift.struct/noServer``.
+/// the caller's, and ``post(_:)`` gives up after ``timeout`` with ``ErrorCode/timedOut``.
+/// With no bus or no server it fails in milliseconds with ``ErrorCode/noBus``
+/// or ``ErrorCode/noServer``.
 ///
 /// GDBus reads the session bus address once per process (`DBUS_SESSION_BUS_ADDRESS`, else
 /// `$XDG_RUNTIME_DIR/bus`) and keeps that connection for the life of the process.

@@ -1,21 +1,6 @@
 /// Why a desktop notification could not be shown, in words fit for a log line.
 public struct NotificationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// A short stable name, e.g. "no-server".
-        public let name: String
-
-        public var description: String { name }
-
-        /// There is no session bus to talk to (no address, or nothing listening at it).
-        public static let noBus = Code(name: "no-bus")
-        /// The session bus is there, but no notification server is running on it.
-        public static let noServer = Code(name: "no-server")
-        /// A notification server is there but did not answer in time.
-        public static let timedOut = Code(name: "timed-out")
-        /// Anything else libnotify or the server reported.
-        public static let failed = Code(name: "failed")
-    }
+    public typealias Code = ErrorCode<NotificationError>
 
     public var code: Code
     /// One sentence without a trailing period, e.g. "no notification server is running on
@@ -28,4 +13,15 @@ public struct NotificationError: Error, Sendable, Equatable, CustomStringConvert
     }
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == NotificationError {
+    /// There is no session bus to talk to (no address, or nothing listening at it).
+    public static let noBus = Self("no-bus")
+    /// The session bus is there, but no notification server is running on it.
+    public static let noServer = Self("no-server")
+    /// A notification server is there but did not answer in time.
+    public static let timedOut = Self("timed-out")
+    /// Anything else libnotify or the server reported.
+    public static let failed = Self("failed")
 }

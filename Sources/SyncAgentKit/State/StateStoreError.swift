@@ -1,23 +1,6 @@
 /// Why the saved state could not be opened, read or written, in words a person can act on.
 public struct StateStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kind of failure; decides what the user can do about it.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// A short stable name for logs, e.g. "damaged".
-        public let name: String
-
-        public var description: String { name }
-
-        /// The state folder could not be created.
-        public static let cannotCreateDirectory = Code(name: "cannot-create-directory")
-        /// The file is not a database at all, or a damaged one.
-        public static let damaged = Code(name: "damaged")
-        /// The file is a database, but not one syncagent made.
-        public static let notOurs = Code(name: "not-ours")
-        /// A newer syncagent wrote the file in a layout this one does not know.
-        public static let newerVersion = Code(name: "newer-version")
-        /// Reading or writing failed: disk full, I/O error, no permission, locked too long.
-        public static let storage = Code(name: "storage")
-    }
+    public typealias Code = ErrorCode<StateStoreError>
 
     /// What kind of failure it was.
     public var code: Code
@@ -55,4 +38,17 @@ extension StateStoreError {
             self.init(.storage, path: path, message: "Could not \(action) in \(path): \(error.message).")
         }
     }
+}
+
+extension ErrorCode where Domain == StateStoreError {
+    /// The state folder could not be created.
+    public static let cannotCreateDirectory = Self("cannot-create-directory")
+    /// The file is not a database at all, or a damaged one.
+    public static let damaged = Self("damaged")
+    /// The file is a database, but not one syncagent made.
+    public static let notOurs = Self("not-ours")
+    /// A newer syncagent wrote the file in a layout this one does not know.
+    public static let newerVersion = Self("newer-version")
+    /// Reading or writing failed: disk full, I/O error, no permission, locked too long.
+    public static let storage = Self("storage")
 }

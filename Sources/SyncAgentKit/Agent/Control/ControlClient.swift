@@ -45,12 +45,7 @@ public enum ControlClient {
 
 /// Why a command could not talk to the agent.
 public struct ControlError: Error, Sendable, Equatable, CustomStringConvertible {
-    public struct Code: Hashable, Sendable {
-        public let name: String
-        /// Nothing listens on the socket.
-        public static let agentNotRunning = Code(name: "agent-not-running")
-        public static let failed = Code(name: "failed")
-    }
+    public typealias Code = ErrorCode<ControlError>
 
     public var code: Code
     public var message: String
@@ -61,4 +56,10 @@ public struct ControlError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == ControlError {
+    /// Nothing listens on the socket.
+    public static let agentNotRunning = Self("agent-not-running")
+    public static let failed = Self("failed")
 }

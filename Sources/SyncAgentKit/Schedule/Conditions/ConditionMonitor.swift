@@ -59,7 +59,7 @@ public final class ConditionMonitor: Sendable {
     /// Blocks while the system bus answers: milliseconds normally, and at worst GDBus's
     /// 25-second call timeout on a system bus that accepts connections but never replies.
     /// A monitor starts once; a second start, or one after ``stop()``, traps.
-    /// - Throws: ``ConditionMonitorError/Code-swift.struct/threadUnavailable`` when its
+    /// - Throws: ``ErrorCode/threadUnavailable`` when its
     ///   thread cannot be created. Missing sources are not errors; see ``sources``.
     public func start() throws(ConditionMonitorError) {
         try lifecycle.withLock { lifecycle throws(ConditionMonitorError) in

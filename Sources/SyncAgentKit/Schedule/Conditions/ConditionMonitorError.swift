@@ -1,24 +1,10 @@
 /// Why a ``ConditionMonitor`` or one of its sources could not start.
 ///
-/// Only ``Code-swift.struct/threadUnavailable`` reaches callers of ``ConditionMonitor/start()``:
+/// Only ``ErrorCode/threadUnavailable`` reaches callers of ``ConditionMonitor/start()``:
 /// a missing source is not an error there, it falls back to the documented defaults and
 /// shows in ``ConditionMonitor/sources``.
 public struct ConditionMonitorError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// A short stable name, e.g. "thread-unavailable".
-        public let name: String
-
-        /// The ``name``, for logs.
-        public var description: String { name }
-
-        /// The thread that runs the monitor's main loop could not be created.
-        public static let threadUnavailable = Code(name: "thread-unavailable")
-        /// The system D-Bus could not be reached.
-        public static let noSystemBus = Code(name: "no-system-bus")
-        /// GIO could not create any network monitor.
-        public static let noNetworkMonitor = Code(name: "no-network-monitor")
-    }
+    public typealias Code = ErrorCode<ConditionMonitorError>
 
     /// The kind of failure, for code that reacts to it.
     public var code: Code
@@ -33,4 +19,13 @@ public struct ConditionMonitorError: Error, Sendable, Equatable, CustomStringCon
 
     /// The ``message``, for logs.
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == ConditionMonitorError {
+    /// The thread that runs the monitor's main loop could not be created.
+    public static let threadUnavailable = Self("thread-unavailable")
+    /// The system D-Bus could not be reached.
+    public static let noSystemBus = Self("no-system-bus")
+    /// GIO could not create any network monitor.
+    public static let noNetworkMonitor = Self("no-network-monitor")
 }
