@@ -1,4 +1,13 @@
 #pragma once
-// Linux interfaces Glibc's Swift module leaves out: signalfd, timerfd.
+// Linux interfaces Glibc's Swift module leaves out: signalfd, timerfd, syncfs, O_DIRECT.
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <fcntl.h>
+
+// Glibc declares syncfs only under _GNU_SOURCE, which its Swift module is built without (a
+// define here would come too late: the headers are already in that module). This is glibc's
+// own declaration, unchanged since it appeared in glibc 2.14.
+extern int syncfs(int fd);
+
+// O_DIRECT for open(2) and fcntl(2): glibc defines each architecture's value as __O_DIRECT.
+static const int syncagent_O_DIRECT = __O_DIRECT;

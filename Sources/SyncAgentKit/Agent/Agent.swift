@@ -149,6 +149,9 @@ public final class Agent {
             if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }
             let watched = [watcher.descriptor, signals.descriptor, timer.descriptor] + control.descriptors
             let readable = engine.step(until: deadline, watching: watched)
+            // One transaction for what this round changed, before anything else reads or
+            // writes the state (a control request, the next plan).
+            saveTransferResults()
             if readable.contains(timer.descriptor) {
                 timer.acknowledge()
                 timeToPlan = true
@@ -159,6 +162,7 @@ public final class Agent {
             control.serve(readable: readable) { request in answer(request) }
         }
         engine.stopAll()
+        saveTransferResults()
         withExtendedLifetime((lock, control)) {}
         logger.info("stopped; partial downloads are kept and resume at the next start")
     }
@@ -244,6 +248,14 @@ public final class Agent {
     }
 
     // MARK: Transfers
+
+    private func saveTransferResults() {
+        do {
+            try ledger.saveChanges()
+        } catch {
+            logger.error("\(error.description)")
+        }
+    }
 
     private func handle(_ event: TransferEvent) {
         guard let (request, title) = inFlight[event.id] else { return }

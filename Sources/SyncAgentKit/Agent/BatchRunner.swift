@@ -28,6 +28,7 @@ public final class BatchRunner {
     /// `onEvent` sees every engine event (ids are indexes into `manifest.files`) after the
     /// state has recorded it.
     public func run(signals: SignalInbox? = nil, onEvent: @escaping (TransferEvent) -> Void = { _ in }) throws(StateStoreError) -> End {
+        try ledger.readAllRecords()
         var requests: [TransferRequest] = []
         for (index, entry) in manifest.files.enumerated() {
             let path = manifest.destinationPath(of: entry)
@@ -54,14 +55,18 @@ public final class BatchRunner {
         }
         engine.add(requests)
         let watched = signals.map { [$0.descriptor] } ?? []
-        while !engine.isIdle {
+        var interrupted = false
+        while !engine.isIdle && !interrupted {
             let readable = engine.step(until: nil, watching: watched)
             if let signals, readable.contains(signals.descriptor), signals.take().contains(.stop) {
                 engine.stopAll()
-                return .interrupted
+                interrupted = true
             }
+            // One transaction per round of the engine.
+            try ledger.saveChanges()
         }
         if let firstStateError { throw firstStateError }
+        if interrupted { return .interrupted }
         return .finished(results.compactMap { $0 })
     }
 }

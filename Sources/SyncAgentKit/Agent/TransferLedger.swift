@@ -4,11 +4,21 @@ import Foundation
 /// each file (given what the state and the disk say), and what to remember when a transfer
 /// reports back.
 ///
-/// Every state write happens here, one record per event that changes it.
+/// Every state write of a transfer happens here. Events change records in memory; their owner
+/// saves the changes with ``saveChanges()`` after each round of the engine, in one
+/// transaction: a batch of 10,000 files costs a few hundred transactions instead of 10,000.
+/// Until then a crash loses those changes, which leaves the state as it was before them — a
+/// file put in place but not yet recorded is re-checked by its modification time, a partial
+/// whose validators were not recorded is downloaded again — so the state never claims more
+/// than is on disk.
 final class TransferLedger {
     private let store: StateStore
     private let now: () -> Date
     private let unitRandom: () -> Double
+    /// Records changed since the last ``saveChanges()``, by path.
+    private var unsaved: [String: FileRecord] = [:]
+    /// Every saved record by path, when read at once with ``readAllRecords()``.
+    private var saved: [String: FileRecord]?
 
     /// Partials smaller than this are not worth a database write to resume later.
     static let smallestResumableLength: Int64 = 1 << 20
@@ -19,9 +29,36 @@ final class TransferLedger {
         self.unitRandom = unitRandom
     }
 
-    /// The saved record of a file, if it was saved for the same URL (a new URL starts afresh).
+    /// Reads every saved record in one query, for a batch that is about to ask about each
+    /// file: one query costs less than thousands. Records that others change later (the
+    /// user's holds) are not seen; see ``StateStore/saveTransferResults(_:)`` for why that
+    /// loses nothing.
+    func readAllRecords() throws(StateStoreError) {
+        saved = Dictionary(try store.records().map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Whether records changed since the last ``saveChanges()``.
+    var hasUnsavedChanges: Bool { !unsaved.isEmpty }
+
+    /// Saves every record changed since the last call, in one transaction.
+    func saveChanges() throws(StateStoreError) {
+        guard !unsaved.isEmpty else { return }
+        let changed = Array(unsaved.values)
+        unsaved = [:]
+        for record in changed { saved?[record.path] = record }
+        try store.saveTransferResults(changed)
+    }
+
+    /// The record of a file as this ledger knows it, if it was saved for the same URL (a new
+    /// URL starts afresh).
     func record(for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> FileRecord? {
-        try store.record(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
+        try currentRecord(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
+    }
+
+    private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
+        if let record = unsaved[path] { return record }
+        if let saved { return saved[path] }
+        return try store.record(forPath: path)
     }
 
     /// How the scheduler sees one entry, from its saved record and the disk.
@@ -69,7 +106,7 @@ final class TransferLedger {
             guard expectedLength.map({ $0 >= Self.smallestResumableLength }) ?? true else { return }
             var record = try existingRecord(for: request)
             record.partial = validators
-            try store.save(record)
+            unsaved[record.path] = record
         case .finished(_, let completion):
             var record = try existingRecord(for: request)
             record.partial = completion.partial
@@ -89,14 +126,14 @@ final class TransferLedger {
                 record.nextAttempt = RetryBackoff(policy: retry)
                     .nextAttempt(after: failure, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
             }
-            try store.save(record)
+            unsaved[record.path] = record
         case .started, .progress, .willRetry:
             return
         }
     }
 
     private func existingRecord(for request: TransferRequest) throws(StateStoreError) -> FileRecord {
-        let stored = try store.record(forPath: request.destination)
+        let stored = try currentRecord(forPath: request.destination)
         guard let stored, stored.url == request.url else { return FileRecord(path: request.destination, url: request.url) }
         return stored
     }

@@ -84,6 +84,24 @@ public final class StateStore {
         }
     }
 
+    /// Saves what transfers learnt of every file in `records`, in one transaction: each
+    /// record's columns but its ``FileRecord/hold``, which belongs to the user's `pause` and
+    /// `stop` and may have been changed since `records` were read (a new record is saved with
+    /// its hold as given).
+    public func saveTransferResults(_ records: [FileRecord]) throws(StateStoreError) {
+        guard !records.isEmpty else { return }
+        try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                for record in records {
+                    try database.withStatement(Self.upsertKeepingHoldSQL) { statement throws(SQLiteError) in
+                        try statement.bind(record.sqliteValues)
+                        try statement.run()
+                    }
+                }
+            }
+        }
+    }
+
     /// Forgets the file kept at `path`. Returns whether there was a record to forget.
     @discardableResult
     public func removeRecord(forPath path: String) throws(StateStoreError) -> Bool {
@@ -124,12 +142,19 @@ public final class StateStore {
 
     private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
 
-    private static let upsertSQL = """
+    private static let upsertSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst())
+
+    private static let upsertKeepingHoldSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst().filter { $0 != "hold" })
+
+    /// Inserts a row, or for an existing path updates only `columns`.
+    private static func upsert(updating columns: some Sequence<String>) -> String {
+        """
         INSERT INTO files (\(columnList))
         VALUES (\(FileRecord.sqliteColumns.indices.map { "?\($0 + 1)" }.joined(separator: ", ")))
         ON CONFLICT (path) DO UPDATE SET
-        \(FileRecord.sqliteColumns.dropFirst().map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
         """
+    }
 
     private func upsert(_ record: FileRecord) throws(SQLiteError) {
         try database.withStatement(Self.upsertSQL) { statement throws(SQLiteError) in

@@ -9,7 +9,8 @@ import Glibc
 final class Download: CurlEasyDelegate {
     /// How a download ended, as the engine needs to know it.
     enum End {
-        case downloaded(size: Int64, validators: Validators)
+        /// Whole and checked, waiting in its partial file to be put in place.
+        case downloaded(StagedFile, size: Int64, validators: Validators)
         case notModified
         /// `partial`: validators of a partial kept on disk to continue from.
         case failed(TransferFailure, partial: Validators?)
@@ -29,6 +30,8 @@ final class Download: CurlEasyDelegate {
     private var hasher: SHA256Hasher?
     private var resumeOffset: Int64 = 0
     private var sentConditional = false
+    /// Whether a partial file was on disk when the request was made.
+    private var foundPartial = false
     /// True once a non-success status has shown the body is an error page, not the file.
     private var discardingBody = false
     /// Why a callback stopped the transfer, when it did.
@@ -84,6 +87,7 @@ final class Download: CurlEasyDelegate {
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
     private func requestHeaders() -> [String] {
         let partialSize = PartFile.existingSize(for: request.destination)
+        foundPartial = partialSize > 0
         if let partial = request.partial, partialSize > 0, let ifRange = Self.ifRangeValue(partial) {
             resumeOffset = partialSize
             return ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)"]
@@ -155,8 +159,9 @@ final class Download: CurlEasyDelegate {
         }
         resumeOffset = offset
         do {
-            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset)
-            if let expectedLength, let available = file.availableSpace, expectedLength - offset > available {
+            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset, expectedLength: expectedLength)
+            if let expectedLength, expectedLength - offset >= Self.smallestSpaceChecked,
+               let available = file.availableSpace, expectedLength - offset > available {
                 file.discard()
                 abort = .failed(TransferFailure(.disk, "not enough space for \(request.destination): "
                     + "\(formatByteCount(expectedLength - offset)) needed, \(formatByteCount(available)) free"), partial: nil)
@@ -179,6 +184,11 @@ final class Download: CurlEasyDelegate {
         emit(.receiving(id: request.id, validators: head.validators, offset: offset, expectedLength: expectedLength))
         return true
     }
+
+    /// Bodies at least this long have the free space checked before the first byte is
+    /// written, to fail at once rather than after filling the disk. A smaller one costs less
+    /// to write than to check; a full disk still fails it, with the same message.
+    static let smallestSpaceChecked: Int64 = 1 << 20
 
     /// File name endings of documents and media that a server never legitimately sends as HTML.
     private static let documentExtensions: Set<String> = [
@@ -217,6 +227,7 @@ final class Download: CurlEasyDelegate {
     func finish(curlError error: CurlError?) -> End {
         let end = verdict(curlError: error)
         switch end {
+        case .notModified where !foundPartial: break
         case .notModified, .failed(_, partial: .none): PartFile.remove(for: request.destination)
         case .downloaded, .failed, .restartFromZero: break
         }
@@ -279,7 +290,7 @@ final class Download: CurlEasyDelegate {
         return .failed(failure, partial: nil)
     }
 
-    /// Checks the whole file and puts it in place.
+    /// Checks the whole file and closes it, ready to be put in place.
     private func complete() -> End {
         // An empty body never reached the body callback: an empty file is still a file.
         if partFile == nil, !beginBody() { return abort ?? .restartFromZero }
@@ -292,11 +303,11 @@ final class Download: CurlEasyDelegate {
             return .failed(TransferFailure(.checksumMismatch, "the file's SHA-256 is \(actual), not the \(expected) the manifest expects"), partial: nil)
         }
         do {
-            try partFile.commit(modificationTime: head.lastModified.flatMap(HTTPDate.parse))
+            let staged = try partFile.stage(modificationTime: head.lastModified.flatMap(HTTPDate.parse))
+            return .downloaded(staged, size: received, validators: head.validators)
         } catch {
             partFile.discard()
             return .failed(error, partial: nil)
         }
-        return .downloaded(size: received, validators: head.validators)
     }
 }

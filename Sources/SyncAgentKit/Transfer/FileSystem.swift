@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// The few filesystem operations transfers need, on plain paths.
@@ -33,12 +34,43 @@ enum FileSystem {
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .diskError("cannot create the folder", path) }
     }
 
-    /// Makes a folder's entries (a rename into it) durable.
-    static func syncFolder(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
+    /// Up to this many files are flushed one by one; more, with one `syncfs(2)` per filesystem.
+    /// An `fsync` costs about 0.3 ms here, a `syncfs` a few: below this count, flushing only
+    /// our own files is as cheap and leaves other programs' writes alone.
+    static let mostFlushedOneByOne = 16
+
+    /// Makes files or folders durable, data and metadata, and returns why for each path that
+    /// could not be (empty when all went well).
+    ///
+    /// A few are flushed each with `fsync(2)`, which writes only their own pages. More are
+    /// flushed with one `syncfs(2)` per filesystem: a single device cache flush however many
+    /// files there are, where an `fsync` each would cost a flush and a synchronous metadata
+    /// write per file. `syncfs` also writes back what other programs left dirty on that
+    /// filesystem, which the kernel would otherwise write within half a minute anyway.
+    static func makeDurable(_ items: [(path: String, device: UInt64)]) -> [String: TransferFailure] {
+        var failures: [String: TransferFailure] = [:]
+        if items.count <= mostFlushedOneByOne {
+            for item in items where !flush(item.path, with: fsync) {
+                failures[item.path] = .diskError("cannot flush", item.path)
+            }
+            return failures
+        }
+        var flushed: [UInt64: TransferFailure?] = [:]
+        for item in items {
+            if flushed[item.device] == nil {
+                flushed[item.device] = flush(item.path, with: syncfs) ? .some(nil) : .diskError("cannot flush", item.path)
+            }
+            if let failure = flushed[item.device]! { failures[item.path] = failure }
+        }
+        return failures
+    }
+
+    /// Opens `path` read-only and applies `sync` (`fsync` or `syncfs`) to it.
+    private static func flush(_ path: String, with sync: (Int32) -> Int32) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return sync(descriptor) == 0
     }
 
     /// The size and modification time (Unix seconds) of a regular file, or `nil`. A symlink
@@ -53,6 +85,7 @@ enum FileSystem {
     /// Feeds the first `length` bytes of a file to a hasher (to continue hashing a resumed
     /// partial). Returns `false` when the file cannot be read that far.
     static func hash(firstBytes length: Int64, of path: String, into hasher: SHA256Hasher) -> Bool {
+        guard length > 0 else { return true }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -10,6 +10,8 @@ final class PartFile {
     /// The hidden partial file.
     let path: String
     private var descriptor: Int32
+    /// Gathers the body into large writes; `nil` once the file is closed.
+    private var writer: BlockWriter?
 
     /// The hidden partial file that belongs to a destination.
     static func path(for destination: String) -> String {
@@ -43,21 +45,26 @@ final class PartFile {
     }
 
     /// Opens the partial for `destination`, keeping its first `offset` bytes and dropping the
-    /// rest, and positions writing at `offset`. Creates missing folders.
+    /// rest, and positions writing at `offset`. Creates missing folders. `expectedLength`, the
+    /// whole file's length when the server says it, sizes the write buffer and lets a big file
+    /// bypass the page cache (see ``BlockWriter``).
     ///
     /// From zero, whatever is at the partial's path is replaced by a new file of ours, so a
     /// symlink or hard link planted there is never written through. A partial to continue
     /// must be such a file already (see ``existingSize(for:)``) and hold `offset` bytes.
     /// Folders below `root` that are symbolic links are refused, not followed.
-    init(destination: String, root: String?, keepingFirst offset: Int64) throws(TransferFailure) {
+    init(destination: String, root: String?, keepingFirst offset: Int64, expectedLength: Int64? = nil) throws(TransferFailure) {
         self.destination = destination
         self.path = Self.path(for: destination)
         let folder = splitPath(destination).folder
         if let root { try FileSystem.refuseLinks(below: root, on: folder) }
         try FileSystem.createFolders(folder)
         if offset == 0 {
-            unlink(path)
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            if descriptor < 0 && errno == EEXIST {
+                unlink(path)
+                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            }
         } else {
             descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         }
@@ -67,12 +74,24 @@ final class PartFile {
             default: throw .diskError("cannot create", path)
             }
         }
+        // A new file is empty and positioned at zero already. Truncating it anyway would cost
+        // more than the call: ext4 writes back, on close, every file truncated to zero (its
+        // guard for programs that rewrite files in place).
+        if offset > 0 { try cutToOffset(offset) }
+        writer = BlockWriter(descriptor: descriptor, path: path, offset: offset, expectedLength: expectedLength)
+    }
+
+    /// Drops what follows the first `offset` bytes of a partial being continued, and positions
+    /// writing there.
+    private func cutToOffset(_ offset: Int64) throws(TransferFailure) {
         var info = stat()
         guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset else {
             close(descriptor)
             throw TransferFailure(.disk, "the partial download \(path) changed while it was being continued")
         }
-        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+        guard Int64(info.st_size) == offset || ftruncate(descriptor, off_t(offset)) == 0,
+              lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
+        else {
             let failure = TransferFailure.diskError("cannot prepare", path)
             close(descriptor)
             throw failure
@@ -80,6 +99,8 @@ final class PartFile {
     }
 
     deinit {
+        // The writer's thread may still be writing to the descriptor: it goes first.
+        writer = nil
         if descriptor >= 0 { close(descriptor) }
     }
 
@@ -90,35 +111,35 @@ final class PartFile {
         return Int64(info.f_bavail) * Int64(info.f_frsize)
     }
 
+    /// Appends bytes; they reach the file in large blocks (see ``BlockWriter``), all of them
+    /// by ``stage(modificationTime:)`` or ``keep()``.
     func write(_ bytes: UnsafeRawBufferPointer) throws(TransferFailure) {
-        var remaining = bytes
-        while !remaining.isEmpty {
-            let written = Glibc.write(descriptor, remaining.baseAddress, remaining.count)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .diskError("cannot write", path)
-            }
-            remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-        }
+        try writer?.append(bytes)
     }
 
-    /// Makes the bytes durable, stamps the server's modification time, and renames the file
-    /// into place; then makes the rename itself durable.
-    func commit(modificationTime: Int64?) throws(TransferFailure) {
-        guard fsync(descriptor) == 0 else { throw .diskError("cannot flush", path) }
+    /// Writes out the last bytes, stamps the server's modification time and closes the file,
+    /// which is whole and checked; a ``CommitGroup`` then makes it durable and renames it into
+    /// place.
+    func stage(modificationTime: Int64?) throws(TransferFailure) -> StagedFile {
+        try writer?.flush()
+        writer = nil
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .diskError("cannot inspect", path) }
         if let modificationTime {
             var times = [timespec(tv_sec: time_t(modificationTime), tv_nsec: 0),
                          timespec(tv_sec: time_t(modificationTime), tv_nsec: 0)]
             futimens(descriptor, &times)
         }
-        close(descriptor)
+        let closed = close(descriptor) == 0
         descriptor = -1
-        guard rename(path, destination) == 0 else { throw .diskError("cannot put in place", destination) }
-        FileSystem.syncFolder(splitPath(destination).folder)
+        // A failed close can be the first report of a failed write (NFS, quotas).
+        guard closed else { throw .diskError("cannot write", path) }
+        return StagedFile(partPath: path, destination: destination, device: UInt64(info.st_dev))
     }
 
     /// Closes and deletes the partial.
     func discard() {
+        writer = nil
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlink(path)
@@ -126,6 +147,9 @@ final class PartFile {
 
     /// Closes the partial and leaves it on disk to be resumed.
     func keep() {
+        // What was written is what a resume continues from; a failed write only means less.
+        try? writer?.flush()
+        writer = nil
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
     }

@@ -15,6 +15,9 @@ extension TransferEngine {
 
         var isEmpty: Bool { waiting.isEmpty && active.isEmpty && retries.isEmpty }
 
+        /// Whether a transfer runs or waits only for a free slot (retries wait for their time).
+        var isBusy: Bool { !active.isEmpty || !waiting.isEmpty }
+
         var pendingIDs: Set<Int> {
             var ids = Set(active.values.map(\.request.id))
             for requests in waiting.values { ids.formUnion(requests.map(\.id)) }

@@ -22,6 +22,8 @@ public final class TransferEngine {
     private let clock = ContinuousClock()
     private let multi = CurlMulti()
     private var queue = Queue()
+    /// Whole, checked downloads waiting to be put in place together.
+    private var commits = CommitGroup()
 
     /// - Parameters:
     ///   - retry: how often a transient failure is retried inside the engine before it is
@@ -56,10 +58,11 @@ public final class TransferEngine {
     }
 
     /// Whether nothing runs, waits or is due for a retry.
-    public var isIdle: Bool { queue.isEmpty }
+    public var isIdle: Bool { queue.isEmpty && commits.isEmpty }
 
-    /// The ids of the requests the engine holds: running, waiting, or due for a retry.
-    public var pendingIDs: Set<Int> { queue.pendingIDs }
+    /// The ids of the requests the engine holds: running, waiting, due for a retry, or
+    /// downloaded and about to be put in place.
+    public var pendingIDs: Set<Int> { queue.pendingIDs.union(commits.ids) }
 
     /// Does all that can be done now, then sleeps until something needs attention: a
     /// transfer, a retry that falls due, `deadline`, a readable descriptor in `watching`, or a
@@ -68,11 +71,11 @@ public final class TransferEngine {
     public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
         admit()
         perform()
-        let completed = collectCompletions()
+        let completed = collectCompletions() + commitIfDue()
         reportProgress()
         // Transfers that just ended may change what the caller wants next: no sleep now.
         if completed > 0 || queue.canAdmit(limits: limits) { return [] }
-        var wake = queue.nextRetryDue
+        var wake = [queue.nextRetryDue, commits.deadline].compactMap { $0 }.min()
         if let deadline { wake = min(wake ?? deadline, deadline) }
         // curl_multi_poll also wakes for its own timers, so a long cap costs nothing.
         var timeout = Duration.seconds(86_400)
@@ -88,12 +91,20 @@ public final class TransferEngine {
     }
 
     /// Stops every transfer now and forgets every waiting request, keeping partial files so a
-    /// later run resumes them. No events are reported for them.
+    /// later run resumes them. No events are reported for them. Downloads already whole are
+    /// put in place first, and reported.
     public func stopAll() {
+        commit(commits.takeMembers())
         for download in queue.removeAll() {
             multi.remove(download.easy)
             download.abandon()
         }
+    }
+
+    deinit {
+        // Whole, checked files are put in place even when nobody waits for the news: the next
+        // run finds them by their modification time.
+        _ = CommitGroup.putInPlace(commits.takeMembers())
     }
 
     /// Cancels one request, running or waiting, without reporting an event for it. A running
@@ -166,9 +177,9 @@ public final class TransferEngine {
         var request = download.request
         let attempt = queue.countAttempt(request.id)
         switch download.finish(curlError: error) {
-        case .downloaded(let size, let validators):
+        case .downloaded(let staged, let size, let validators):
             queue.forget(request.id)
-            onEvent(.finished(id: request.id, TransferCompletion(outcome: .downloaded(bytes: size), validators: validators, size: size)))
+            commits.add(CommitGroup.Member(id: request.id, file: staged, size: size, validators: validators), at: clock.now)
         case .notModified:
             queue.forget(request.id)
             onEvent(.finished(id: request.id, TransferCompletion(outcome: .unchanged, validators: request.current)))
@@ -190,6 +201,23 @@ public final class TransferEngine {
                 queue.forget(request.id)
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure), partial: partial)))
             }
+        }
+    }
+
+    /// Puts the waiting downloads in place if their group is due (see ``CommitGroup``), and
+    /// only then reports them; returns how many there were.
+    private func commitIfDue() -> Int {
+        guard commits.isDue(at: clock.now, moreComing: queue.isBusy) else { return 0 }
+        let group = commits.takeMembers()
+        commit(group)
+        return group.count
+    }
+
+    private func commit(_ group: [CommitGroup.Member]) {
+        for (member, failure) in CommitGroup.putInPlace(group) {
+            let completion = failure.map { TransferCompletion(outcome: .failed($0)) }
+                ?? TransferCompletion(outcome: .downloaded(bytes: member.size), validators: member.validators, size: member.size)
+            onEvent(.finished(id: member.id, completion))
         }
     }
 

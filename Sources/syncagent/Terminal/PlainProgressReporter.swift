@@ -1,8 +1,14 @@
+import Dispatch
 import SyncAgentKit
 import Synchronization
 
 /// Shows a batch where there is no terminal (a pipe, a file, journald): one plain line
 /// per event, no ANSI, no progress lines.
+///
+/// Lines are written at most ten times a second, by ``ProgressRedrawThrottle`` as the board
+/// redraws: a batch of 10,000 small files would otherwise cost 20,000 `write` calls. A line
+/// that comes too soon after a write goes out at the end of the interval, with any others
+/// that came meanwhile, so none waits longer than that.
 ///
 /// ```
 /// started  iOS Programming Guide (28.6 MB)
@@ -16,11 +22,15 @@ final class PlainProgressReporter: ProgressReporter {
     private let output: FileDescriptorOutput
     private let clock = ElapsedClock()
     private let state = Mutex(State())
+    private let wakeUps = DispatchQueue(label: "syncagent.plain-progress")
 
     /// What the reporter remembers: start times for "in 3.2 s", titles for retries, counts
     /// for the summary.
     private struct State: Sendable {
         var batch = ProgressBatch()
+        var throttle = ProgressRedrawThrottle()
+        /// Lines not written yet.
+        var pending = ""
         var isClosed = false
     }
 
@@ -53,25 +63,51 @@ final class PlainProgressReporter: ProgressReporter {
         }
     }
 
-    /// Writes the summary line.
+    /// Writes the lines not yet written and the summary line.
     func finish() {
-        writeLine { state, _ in
+        close { state in state.batch.tally.summary(unfinished: state.batch.activeCount) + "\n" }
+    }
+
+    /// Writes the lines not yet written, and stops; there is no terminal state to give back.
+    func restore() {
+        close { _ in "" }
+    }
+
+    private func close(withLast last: (State) -> String) {
+        state.withLock { state in
+            guard !state.isClosed else { return }
             state.isClosed = true
-            return state.batch.tally.summary(unfinished: state.batch.activeCount)
+            output.write(state.pending + last(state))
         }
     }
 
-    /// Stops writing; there is no terminal state to give back.
-    func restore() {
-        state.withLock { $0.isClosed = true }
-    }
-
-    /// Updates the state and writes the line `make` returns, under the lock so lines from
-    /// different threads never interleave.
+    /// Updates the state and adds the line `make` returns, under the lock so lines from
+    /// different threads never interleave; writes if the throttle allows.
     private func writeLine(_ make: (inout State, Duration) -> String) {
         state.withLock { state in
             guard !state.isClosed else { return }
-            output.write(make(&state, clock.now()) + "\n")
+            let now = clock.now()
+            state.pending += make(&state, now) + "\n"
+            follow(state.throttle.changed(at: now), state: &state, now: now)
+        }
+    }
+
+    private func follow(_ decision: ProgressRedrawThrottle.Decision, state: inout State, now: Duration) {
+        switch decision {
+        case .redrawNow:
+            output.write(state.pending)
+            state.pending = ""
+            state.throttle.didRedraw(at: now)
+        case .redrawLater(let due):
+            wakeUps.asyncAfter(due - now) { [self] in
+                self.state.withLock { state in
+                    guard !state.isClosed else { return }
+                    let now = clock.now()
+                    follow(state.throttle.wakeUp(at: now), state: &state, now: now)
+                }
+            }
+        case .alreadyScheduled:
+            break
         }
     }
 }

@@ -113,9 +113,7 @@ final class TerminalProgressBoard: ProgressReporter {
     }
 
     private func scheduleWakeUp(after delay: Duration) {
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        wakeUps.asyncAfter(deadline: .now() + .nanoseconds(max(0, nanoseconds))) { [self] in
+        wakeUps.asyncAfter(delay) { [self] in
             state.withLock { state in
                 guard !state.isClosed else { return }
                 let now = clock.now()

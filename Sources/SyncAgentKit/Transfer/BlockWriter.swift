@@ -1,0 +1,146 @@
+import CLinux
+import Glibc
+
+/// Gathers a download's bytes into large blocks and writes each with one `write(2)`, with
+/// direct I/O for big files.
+///
+/// curl hands the body over in pieces of at most 16 KiB whatever its buffer size, so writing
+/// each piece costs a system call per 16 KiB. Big files also bypass the page cache (`O_DIRECT`):
+/// copying a gigabyte into the cache costs more CPU than receiving it, and the flush before the
+/// file is put in place would then have to write it all out again while everything waits;
+/// written directly, the bytes are on the device as they arrive and that flush is short.
+///
+/// Direct I/O needs block-aligned memory, lengths and file offsets: the buffer is aligned, whole
+/// blocks go out directly, and the last partial block through the page cache. Direct writes
+/// wait for the device, so they are made on a ``BlockWriteThread`` while the next block fills.
+final class BlockWriter {
+    /// Files at least this long (when the server says so) are written with direct I/O.
+    static let directThreshold: Int64 = 8 << 20
+    /// Alignment for direct I/O: a multiple of every device's logical block size in use.
+    static let alignment = 4096
+    /// The largest block: one write(2) per mebibyte keeps the device busy and the memory small.
+    static let largestBlock = 1 << 20
+    /// Blocks of a direct-I/O file in memory at most: filling, queued and being written.
+    static let mostBlocks = 4
+
+    private let descriptor: Int32
+    private let path: String
+    /// The block being filled.
+    private var buffer: UnsafeMutableRawBufferPointer
+    /// Blocks handed to `thread` or back from it, besides `buffer` (direct I/O only).
+    private var blocks = 1
+    private var count = 0
+    private var direct: Bool
+    private var thread: BlockWriteThread?
+
+    /// A writer appending to `descriptor`, positioned at `offset`. Tries direct I/O when the
+    /// file will be big and the offset allows it; without it (a filesystem that refuses it, or
+    /// a resume from an odd offset) the writes go through the page cache.
+    init(descriptor: Int32, path: String, offset: Int64, expectedLength: Int64?) {
+        self.descriptor = descriptor
+        self.path = path
+        let remaining = expectedLength.map { max(0, $0 - offset) }
+        let wantsDirect = (expectedLength ?? 0) >= Self.directThreshold && offset % Int64(Self.alignment) == 0
+        direct = wantsDirect && Self.setDirect(descriptor, true)
+        // A small file's buffer is the file: one write, and no mebibyte allocated for 1 KiB.
+        let capacity = remaining.map { Int(min($0, Int64(Self.largestBlock))) } ?? Self.largestBlock
+        let rounded = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
+        buffer = .allocate(byteCount: rounded, alignment: Self.alignment)
+    }
+
+    deinit {
+        // The thread may still be writing blocks: it must be done before their memory goes.
+        for block in thread?.finish() ?? [] { block.deallocate() }
+        buffer.deallocate()
+    }
+
+    /// Adds bytes, writing the buffer out each time it is full (whole blocks: its size is a
+    /// multiple of the alignment).
+    func append(_ bytes: UnsafeRawBufferPointer) throws(TransferFailure) {
+        var rest = bytes
+        while !rest.isEmpty {
+            let taken = min(rest.count, buffer.count - count)
+            UnsafeMutableRawBufferPointer(rebasing: buffer[count..<count + taken])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: rest[..<taken]))
+            count += taken
+            rest = UnsafeRawBufferPointer(rebasing: rest[taken...])
+            if count == buffer.count {
+                try writeFullBuffer()
+            }
+        }
+    }
+
+    /// Writes what is buffered, so the file holds every byte appended: whole blocks directly,
+    /// a last partial block through the page cache (direct I/O stays off from then on).
+    func flush() throws(TransferFailure) {
+        if let thread, let error = thread.waitUntilWritten() { throw Self.failure(error, path) }
+        if direct {
+            let whole = count / Self.alignment * Self.alignment
+            try writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<whole]))
+            count -= whole
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + whole, byteCount: count)
+            if count > 0 {
+                direct = false
+                _ = Self.setDirect(descriptor, false)
+            }
+        }
+        try writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+        count = 0
+    }
+
+    /// Writes a full buffer: on the thread with direct I/O, swapping in the spare block to fill
+    /// next; here otherwise.
+    private func writeFullBuffer() throws(TransferFailure) {
+        guard direct else {
+            try writeAll(UnsafeRawBufferPointer(buffer))
+            count = 0
+            return
+        }
+        let thread = self.thread ?? BlockWriteThread(descriptor: descriptor)
+        self.thread = thread
+        if let error = thread.write(buffer) { throw Self.failure(error, path) }
+        count = 0
+        if blocks < Self.mostBlocks {
+            blocks += 1
+            buffer = .allocate(byteCount: buffer.count, alignment: Self.alignment)
+            return
+        }
+        switch thread.reclaim() {
+        case .success(let block): buffer = block
+        case .failure(let error):
+            // `buffer` went to the thread, which gives it back in `finish()`: take a block of
+            // our own, so that every block is freed exactly once.
+            buffer = .allocate(byteCount: Self.alignment, alignment: Self.alignment)
+            throw Self.failure(error.code, path)
+        }
+    }
+
+    private static func failure(_ error: Int32, _ path: String) -> TransferFailure {
+        errno = error
+        return .diskError("cannot write", path)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(TransferFailure) {
+        var remaining = bytes
+        while !remaining.isEmpty {
+            let written = write(descriptor, remaining.baseAddress, remaining.count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                // Some filesystems accept O_DIRECT at open and refuse it at write: go on without.
+                if errno == EINVAL, direct, Self.setDirect(descriptor, false) {
+                    direct = false
+                    continue
+                }
+                throw .diskError("cannot write", path)
+            }
+            remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
+        }
+    }
+
+    /// Turns direct I/O on or off for an open descriptor; returns whether that worked.
+    static func setDirect(_ descriptor: Int32, _ on: Bool) -> Bool {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0 else { return false }
+        return fcntl(descriptor, F_SETFL, on ? flags | syncagent_O_DIRECT : flags & ~syncagent_O_DIRECT) == 0
+    }
+}

@@ -1,0 +1,103 @@
+import Glibc
+
+/// Whole, checked downloads put in place together, with two flushes for the group instead of
+/// two per file ("group commit").
+///
+/// Putting one file in place safely takes a flush of its data before the rename and a flush of
+/// its folder after it. On a disk each is a device cache flush and a synchronous metadata
+/// write (about 0.3 ms here), so 10,000 small files one by one spend seconds in flushes and
+/// little in transfers. A group pays that once, in this order:
+///
+/// 1. the data of every file in the group is made durable (``FileSystem/makeDurable(_:)``);
+/// 2. only then is each renamed over its destination, so after a crash at any instant a
+///    destination holds the old version or the whole new one, never a half;
+/// 3. the renames are made durable, one flush per folder;
+/// 4. only then does the engine report the files done — which is when the ledger saves them
+///    as done: the state never says "done" of a file a crash could still take back.
+///
+/// A file waits at most ``longestWait`` for others to join its group, and not at all when no
+/// other transfer is running. The engine's thread owns the group.
+struct CommitGroup {
+    /// One download waiting in the group.
+    struct Member {
+        /// The engine's id of the request.
+        let id: Int
+        let file: StagedFile
+        let size: Int64
+        let validators: Validators
+    }
+
+    /// The longest a finished download waits for others before the group is put in place: a
+    /// tenth of a second is not noticeable to anyone watching, and gathers hundreds of small
+    /// files when they arrive fast.
+    static let longestWait: Duration = .milliseconds(100)
+
+    /// The most files in one group. Each waiting file costs a name and a few bytes; beyond a
+    /// few hundred, one more flush costs less than the wait.
+    static let largest = 256
+
+    private(set) var members: [Member] = []
+    private var oldest: ContinuousClock.Instant?
+
+    var isEmpty: Bool { members.isEmpty }
+
+    /// The ids of the waiting members.
+    var ids: [Int] { members.map(\.id) }
+
+    /// When the waiting members must be put in place at the latest; `nil` when none waits.
+    var deadline: ContinuousClock.Instant? { oldest.map { $0 + Self.longestWait } }
+
+    /// Adds a finished download; `now` starts the group's clock if it is the first.
+    mutating func add(_ member: Member, at now: ContinuousClock.Instant) {
+        if members.isEmpty { oldest = now }
+        members.append(member)
+    }
+
+    /// Whether to put the waiting members in place now: the group is full, the oldest has
+    /// waited long enough, or no other transfer is running or waiting that could join it soon.
+    func isDue(at now: ContinuousClock.Instant, moreComing: Bool) -> Bool {
+        guard let oldest else { return false }
+        return !moreComing || members.count >= Self.largest || now >= oldest + Self.longestWait
+    }
+
+    /// Takes the waiting members out of the group, to be put in place.
+    mutating func takeMembers() -> [Member] {
+        defer {
+            members = []
+            oldest = nil
+        }
+        return members
+    }
+
+    /// Steps 1–3 above: makes every member's data durable, renames each into place, makes the
+    /// renames durable. Returns each member with why it could not be put in place, or `nil`
+    /// when it was. A member that fails has its partial deleted; the old version, if any, stays.
+    static func putInPlace(_ group: [Member]) -> [(member: Member, failure: TransferFailure?)] {
+        var failures = FileSystem.makeDurable(group.map { ($0.file.partPath, $0.file.device) })
+        var folders: [String: UInt64] = [:]
+        for member in group where failures[member.file.partPath] == nil {
+            if rename(member.file.partPath, member.file.destination) == 0 {
+                folders[splitPath(member.file.destination).folder] = member.file.device
+            } else {
+                failures[member.file.partPath] = .diskError("cannot put in place", member.file.destination)
+            }
+        }
+        let folderFailures = FileSystem.makeDurable(folders.map { ($0.key, $0.value) })
+        return group.map { member in
+            if let failure = failures[member.file.partPath] {
+                unlink(member.file.partPath)
+                return (member, failure)
+            }
+            return (member, folderFailures[splitPath(member.file.destination).folder])
+        }
+    }
+}
+
+/// A whole, checked download in its hidden partial file, closed, waiting to be put in place.
+struct StagedFile {
+    let partPath: String
+    let destination: String
+    /// The filesystem the partial is on (`st_dev`): one flush per filesystem covers every file
+    /// on it.
+    let device: UInt64
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncAgentKit
+
+/// ``CommitGroup`` on real files: when a group is due, and what putting it in place does on disk.
+struct CommitGroupTests {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory(prefix: "commit-group")
+    }
+
+    /// Writes `contents` to the hidden partial of `name` and stages it, as a download does.
+    func staged(_ name: String, _ contents: String, id: Int) throws -> CommitGroup.Member {
+        let destination = folder.appending(name)
+        let part = try PartFile(destination: destination, root: folder.path, keepingFirst: 0, expectedLength: Int64(contents.utf8.count))
+        var failure: TransferFailure?
+        Array(contents.utf8).withUnsafeBytes { bytes in
+            do throws(TransferFailure) { try part.write(bytes) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        let file = try part.stage(modificationTime: 784_111_777)
+        return CommitGroup.Member(id: id, file: file, size: Int64(contents.utf8.count), validators: Validators(etag: "\"\(id)\""))
+    }
+
+    func contents(_ name: String) -> String? {
+        FileManager.default.contents(atPath: folder.appending(name)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// One by one with fsync, and with one syncfs for more than a few.
+    @Test(arguments: [1, FileSystem.mostFlushedOneByOne, FileSystem.mostFlushedOneByOne + 1, 50])
+    func putsEveryMemberInPlaceWithItsDateAndRemovesThePartials(count: Int) throws {
+        let members = try (0..<count).map { try staged("sub/f\($0).bin", "file \($0)", id: $0) }
+        #expect(contents("sub/f0.bin") == nil, "nothing is in place before the group is")
+        let results = CommitGroup.putInPlace(members)
+        #expect(results.map(\.member.id) == Array(0..<count))
+        #expect(results.allSatisfy { $0.failure == nil })
+        for index in 0..<count {
+            #expect(contents("sub/f\(index).bin") == "file \(index)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appending("sub/.f\(index).bin.part")))
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appending("sub/f\(index).bin"))
+            #expect((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 == 784_111_777)
+        }
+    }
+
+    @Test func replacesTheOldVersionInOneStep() throws {
+        try "old".write(toFile: folder.appending("guide.pdf"), atomically: false, encoding: .utf8)
+        let member = try staged("guide.pdf", "new", id: 7)
+        #expect(contents("guide.pdf") == "old")
+        #expect(CommitGroup.putInPlace([member]).first?.failure == nil)
+        #expect(contents("guide.pdf") == "new")
+    }
+
+    @Test func aMemberThatCannotBePutInPlaceFailsAloneAndLeavesNoPartial() throws {
+        // A folder where the file should go: rename(2) cannot replace it with a file.
+        try FileManager.default.createDirectory(atPath: folder.appending("b.bin/inside"), withIntermediateDirectories: true)
+        let results = CommitGroup.putInPlace([try staged("a.bin", "a", id: 0), try staged("b.bin", "b", id: 1)])
+        #expect(results[0].failure == nil)
+        #expect(results[1].failure?.code == .disk)
+        #expect(results[1].failure?.message == "cannot put in place \(folder.appending("b.bin")): is a directory")
+        #expect(contents("a.bin") == "a")
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(".b.bin.part")))
+    }
+
+    @Test func waitsForOthersOnlyWhileTheyRunAtMostTheLongestWaitAndUntilFull() throws {
+        var group = CommitGroup()
+        let start = ContinuousClock.now
+        #expect(!group.isDue(at: start, moreComing: false), "an empty group is never due")
+        #expect(group.deadline == nil)
+        group.add(try staged("a.bin", "a", id: 0), at: start)
+        group.add(try staged("b.bin", "b", id: 1), at: start + .milliseconds(50))
+        #expect(group.deadline == start + CommitGroup.longestWait, "the oldest member sets the deadline")
+        #expect(group.isDue(at: start, moreComing: false))
+        #expect(!group.isDue(at: start + CommitGroup.longestWait - .milliseconds(1), moreComing: true))
+        #expect(group.isDue(at: start + CommitGroup.longestWait, moreComing: true))
+        #expect(Set(group.ids) == [0, 1])
+        let taken = group.takeMembers()
+        #expect(taken.map(\.id) == [0, 1] && group.isEmpty && group.deadline == nil)
+        _ = CommitGroup.putInPlace(taken)
+    }
+
+    @Test func aFullGroupIsDueAtOnce() throws {
+        var group = CommitGroup()
+        let member = try staged("a.bin", "a", id: 0)
+        for _ in 0..<CommitGroup.largest - 1 { group.add(member, at: .now) }
+        #expect(!group.isDue(at: .now, moreComing: true))
+        group.add(member, at: .now)
+        #expect(group.isDue(at: .now, moreComing: true))
+    }
+}
