@@ -147,11 +147,16 @@ public final class Agent {
             var deadline: ContinuousClock.Instant?
             if planRequested { deadline = lastPlan + Self.planningInterval }
             if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }
+            if let save = ledger.saveDeadline { deadline = min(deadline ?? save, save) }
             let watched = [watcher.descriptor, signals.descriptor, timer.descriptor] + control.descriptors
             let readable = engine.step(until: deadline, watching: watched)
-            // One transaction for what this round changed, before anything else reads or
-            // writes the state (a control request, the next plan).
-            saveTransferResults()
+            // Saved in one transaction when due, and before a control request, which may write
+            // the state itself (a hold, a reset) and must find it up to date.
+            if !control.descriptors.filter(readable.contains).isEmpty {
+                saveTransferResults()
+            } else {
+                saveTransferResults(ifDueAt: clock.now)
+            }
             if readable.contains(timer.descriptor) {
                 timer.acknowledge()
                 timeToPlan = true
@@ -249,9 +254,9 @@ public final class Agent {
 
     // MARK: Transfers
 
-    private func saveTransferResults() {
+    private func saveTransferResults(ifDueAt now: ContinuousClock.Instant? = nil) {
         do {
-            try ledger.saveChanges()
+            if let now { try ledger.saveChangesIfDue(at: now) } else { try ledger.saveChanges() }
         } catch {
             logger.error("\(error.description)")
         }

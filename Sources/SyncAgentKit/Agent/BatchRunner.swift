@@ -57,14 +57,14 @@ public final class BatchRunner {
         let watched = signals.map { [$0.descriptor] } ?? []
         var interrupted = false
         while !engine.isIdle && !interrupted {
-            let readable = engine.step(until: nil, watching: watched)
+            let readable = engine.step(until: ledger.saveDeadline, watching: watched)
             if let signals, readable.contains(signals.descriptor), signals.take().contains(.stop) {
                 engine.stopAll()
                 interrupted = true
             }
-            // One transaction per round of the engine.
-            try ledger.saveChanges()
+            try ledger.saveChangesIfDue(at: .now)
         }
+        try ledger.saveChanges()
         if let firstStateError { throw firstStateError }
         if interrupted { return .interrupted }
         return .finished(results.compactMap { $0 })

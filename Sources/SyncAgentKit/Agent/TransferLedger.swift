@@ -5,12 +5,12 @@ import Foundation
 /// reports back.
 ///
 /// Every state write of a transfer happens here. Events change records in memory; their owner
-/// saves the changes with ``saveChanges()`` after each round of the engine, in one
-/// transaction: a batch of 10,000 files costs a few hundred transactions instead of 10,000.
-/// Until then a crash loses those changes, which leaves the state as it was before them — a
-/// file put in place but not yet recorded is re-checked by its modification time, a partial
-/// whose validators were not recorded is downloaded again — so the state never claims more
-/// than is on disk.
+/// saves the changes with ``saveChanges()`` in one transaction, at most ``saveInterval``
+/// after the first of them: a batch of 10,000 files costs a few transactions instead of
+/// 10,000. Until then a crash loses those changes, which leaves the state as it was before
+/// them — a file put in place but not yet recorded is re-checked by its modification time, a
+/// partial whose validators were not recorded is downloaded again — so the state never claims
+/// more than is on disk.
 final class TransferLedger {
     private let store: StateStore
     private let now: () -> Date
@@ -37,14 +37,28 @@ final class TransferLedger {
         saved = Dictionary(try store.records().map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    /// Whether records changed since the last ``saveChanges()``.
-    var hasUnsavedChanges: Bool { !unsaved.isEmpty }
+    /// The longest a change waits to be saved. Each save is a transaction that costs about
+    /// as much as a hundred record updates; saving what a millisecond changed would cost a
+    /// transaction per file or two.
+    static let saveInterval: Duration = .milliseconds(100)
+
+    /// Since when records have changed without being saved; `nil` when all are saved.
+    private(set) var unsavedSince: ContinuousClock.Instant?
+
+    /// When the unsaved changes must be saved at the latest.
+    var saveDeadline: ContinuousClock.Instant? { unsavedSince.map { $0 + Self.saveInterval } }
+
+    /// Saves the changes if they have waited ``saveInterval``.
+    func saveChangesIfDue(at now: ContinuousClock.Instant) throws(StateStoreError) {
+        if let saveDeadline, now >= saveDeadline { try saveChanges() }
+    }
 
     /// Saves every record changed since the last call, in one transaction.
     func saveChanges() throws(StateStoreError) {
         guard !unsaved.isEmpty else { return }
         let changed = Array(unsaved.values)
         unsaved = [:]
+        unsavedSince = nil
         for record in changed { saved?[record.path] = record }
         try store.saveTransferResults(changed)
     }
@@ -106,7 +120,7 @@ final class TransferLedger {
             guard expectedLength.map({ $0 >= Self.smallestResumableLength }) ?? true else { return }
             var record = try existingRecord(for: request)
             record.partial = validators
-            unsaved[record.path] = record
+            keep(record)
         case .finished(_, let completion):
             var record = try existingRecord(for: request)
             record.partial = completion.partial
@@ -126,10 +140,15 @@ final class TransferLedger {
                 record.nextAttempt = RetryBackoff(policy: retry)
                     .nextAttempt(after: failure, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
             }
-            unsaved[record.path] = record
+            keep(record)
         case .started, .progress, .willRetry:
             return
         }
+    }
+
+    private func keep(_ record: FileRecord) {
+        if unsaved.isEmpty { unsavedSince = ContinuousClock.now }
+        unsaved[record.path] = record
     }
 
     private func existingRecord(for request: TransferRequest) throws(StateStoreError) -> FileRecord {

@@ -43,6 +43,37 @@ enum StateSchema {
         """
         ALTER TABLE files ADD COLUMN hold TEXT CHECK (hold IN ('paused', 'stopped'));
         """,
+        // Version 4: the same table with its CHECKs as comparisons. SQLite evaluates
+        // `x IN ('a', 'b')` in a CHECK by building a temporary index of the list, on every
+        // row written: three of them made saving a record cost twice what it does now.
+        """
+        CREATE TABLE files_v4 (
+            path TEXT NOT NULL PRIMARY KEY,
+            url TEXT NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            size INTEGER,
+            partial_present INTEGER NOT NULL CHECK (partial_present = 0 OR partial_present = 1),
+            partial_etag TEXT,
+            partial_last_modified TEXT,
+            failed_attempts INTEGER NOT NULL,
+            last_result_kind TEXT
+                CHECK (last_result_kind = 'downloaded' OR last_result_kind = 'unchanged' OR last_result_kind = 'failed'),
+            last_result_message TEXT,
+            last_result_date REAL,
+            next_attempt REAL,
+            hold TEXT CHECK (hold = 'paused' OR hold = 'stopped'),
+            CHECK (partial_present OR (partial_etag IS NULL AND partial_last_modified IS NULL)),
+            CHECK ((last_result_kind IS NULL) = (last_result_date IS NULL)),
+            CHECK (last_result_kind IS NOT NULL OR last_result_message IS NULL)
+        ) WITHOUT ROWID;
+        INSERT INTO files_v4 SELECT
+            path, url, etag, last_modified, size, partial_present, partial_etag, partial_last_modified,
+            failed_attempts, last_result_kind, last_result_message, last_result_date, next_attempt, hold
+            FROM files;
+        DROP TABLE files;
+        ALTER TABLE files_v4 RENAME TO files;
+        """,
     ]
 
     /// The layout version this build writes.

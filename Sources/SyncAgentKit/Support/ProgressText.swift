@@ -23,7 +23,9 @@ public enum ProgressText {
     /// How many terminal columns `text` takes: one per Character, two for east-Asian wide
     /// characters and emoji.
     public static func columns(of text: String) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        // Printable ASCII takes a column a byte, with no grapheme breaking to find it out.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
     }
 
     /// How many terminal columns one Character takes.

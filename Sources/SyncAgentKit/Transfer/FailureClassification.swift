@@ -72,9 +72,14 @@ enum FailureClassification {
 
     /// The host part of an http(s) URL, for messages.
     static func hostName(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url }
-        let rest = url[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return String(authority.split(separator: "@").last ?? authority)
+        // Bytes, not characters: this runs twice per transfer, and every delimiter is ASCII.
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+              bytes[colon...].starts(with: "://".utf8)
+        else { return url }
+        let rest = bytes[bytes.index(colon, offsetBy: 3)...]
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let host = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.index(after: $0)...] } ?? authority
+        return String(Substring(host))
     }
 }

@@ -6,22 +6,43 @@ struct ResponseHead {
     private(set) var status = 0
     /// The status line's reason phrase ("Not Found"); HTTP/2 sends none.
     private(set) var reason = ""
-    /// Field values by lowercased name; a repeated field keeps its last value.
+    /// Field values by lowercased name, for the fields in ``keptFields``; a repeated field
+    /// keeps its last value.
     private(set) var fields: [String: String] = [:]
 
+    /// The fields anything reads. The rest (Server, Date, Cache-Control…) are skipped
+    /// without making strings of them: a re-check of 10,000 files reads 80,000 lines.
+    static let keptFields: Set<String> = [
+        "etag", "last-modified", "content-type", "content-length", "content-range", "retry-after", "location",
+    ]
+
+    /// The longest name in ``keptFields``: longer names are not even lowercased.
+    private static let longestKeptName = keptFields.map(\.utf8.count).max()!
+
     mutating func consume(line bytes: UnsafeRawBufferPointer) {
-        var line = Substring(decoding: bytes, as: UTF8.self)
-        while line.last?.isNewline == true { line.removeLast() }
-        if line.hasPrefix("HTTP/") {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+        if line.starts(with: "HTTP/".utf8) {
             self = ResponseHead()
-            let parts = line.split(separator: " ", maxSplits: 2)
-            status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-            reason = parts.count > 2 ? String(parts[2]) : ""
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingSpaces()
-            fields[name] = String(value)
+            readStatusLine(line)
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")), colon <= Self.longestKeptName {
+            let name = String(decoding: line[..<colon].lazy.map(asciiLowercased), as: UTF8.self)
+            guard Self.keptFields.contains(name) else { return }
+            var start = colon + 1
+            var stop = line.count
+            while start < stop, isSpaceOrTab(line[start]) { start += 1 }
+            while stop > start, isSpaceOrTab(line[stop - 1]) { stop -= 1 }
+            fields[name] = String(decoding: line[start..<stop], as: UTF8.self)
         }
+    }
+
+    /// "HTTP/1.1 404 Not Found", "HTTP/2 200": the code, and the reason phrase if any.
+    private mutating func readStatusLine(_ line: UnsafeRawBufferPointer) {
+        let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+        guard parts.count > 1 else { return }
+        status = Int(String(decoding: parts[1], as: UTF8.self)) ?? 0
+        if parts.count > 2 { reason = String(decoding: parts[2], as: UTF8.self) }
     }
 
     var etag: String? { fields["etag"] }
@@ -93,6 +114,14 @@ struct ContentRange: Equatable {
         if rangeAndLength[1] != "*" && (length == nil || last >= length!) { return nil }
         self.init(first: first, last: last, completeLength: length)
     }
+}
+
+private func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+}
+
+private func isSpaceOrTab(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }
 
 extension StringProtocol {

@@ -191,6 +191,55 @@ final class StateStoreTests {
         #expect(try database.singleValue("PRAGMA user_version") == .integer(StateSchema.currentVersion))
     }
 
+    /// A file written by an older syncagent (version 3) keeps every record when opened, and
+    /// its table then refuses the same bad values as before.
+    @Test func anOlderFileIsBroughtUpToDateWithItsRecords() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            let old = try SQLiteDatabase(path: databasePath)
+            for step in StateSchema.migrations.prefix(3) { try old.execute(step) }
+            try old.execute("""
+                INSERT INTO files VALUES ('/home/user/Downloads/one.pdf', 'https://developer.apple.com/library/one.pdf',
+                    'W/"one-etag"', 'Tue, 15 Nov 1994 08:12:31 GMT', 28600000, 1, '"one-partial"',
+                    'Wed, 16 Nov 1994 09:00:00 GMT', 3, 'failed', 'the server answered 503 Service Unavailable',
+                    1763700000.123, 1763700030.5, 'paused');
+                PRAGMA application_id = \(StateSchema.applicationID); PRAGMA user_version = 3;
+                """)
+        }
+        let store = try StateStore(directory: directory)
+        #expect(try store.records() == [Self.fullRecord("one")])
+        let database = try SQLiteDatabase(path: databasePath)
+        #expect(try database.singleValue("PRAGMA user_version") == .integer(4))
+        #expect(throws: SQLiteError.self) {
+            try database.execute("UPDATE files SET hold = 'forgotten'")
+        }
+        #expect(throws: SQLiteError.self) {
+            try database.execute("UPDATE files SET last_result_kind = 'maybe'")
+        }
+    }
+
+    /// The user's hold belongs to `pause` and `stop`: saving what a transfer learnt never
+    /// overwrites it, even from a record read before the hold was set.
+    @Test func savingTransferResultsKeepsTheHoldAndInsertsNewRecords() throws {
+        let store = try StateStore(directory: directory)
+        var readBefore = Self.fullRecord("one")
+        readBefore.hold = nil
+        try store.save(readBefore)
+        var held = readBefore
+        held.hold = .stopped
+        try store.save(held)
+        var learnt = readBefore
+        learnt.failedAttempts = 0
+        learnt.lastResult = LastResult(kind: .unchanged, date: Date(timeIntervalSince1970: 1_763_800_000))
+        learnt.nextAttempt = nil
+        var new = Self.fullRecord("two")
+        new.hold = .paused
+        try store.saveTransferResults([learnt, new])
+        var expected = learnt
+        expected.hold = .stopped
+        #expect(try store.records() == [expected, new])
+    }
+
     @Test func anEmptyFileIsANewDatabase() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try write(Data(), to: databasePath)
