@@ -1,14 +1,17 @@
 import CLinux
 import Glibc
 
-/// Gathers a download's bytes into large blocks and writes each with one `write(2)`, with
-/// direct I/O for big files.
+/// Writes a download's bytes: big files in 1 MiB blocks with direct I/O, others as they come.
 ///
-/// curl hands the body over in pieces of at most 16 KiB whatever its buffer size, so writing
-/// each piece costs a system call per 16 KiB. Big files also bypass the page cache (`O_DIRECT`):
-/// copying a gigabyte into the cache costs more CPU than receiving it, and the flush before the
-/// file is put in place would then have to write it all out again while everything waits;
-/// written directly, the bytes are on the device as they arrive and that flush is short.
+/// Big files bypass the page cache (`O_DIRECT`): copying a gigabyte into the cache costs more
+/// CPU than receiving it, and the flush before the file is put in place would then have to
+/// write it all out again while everything waits; written directly, the bytes are on the
+/// device as they arrive and that flush is short. curl hands the body over in pieces of at
+/// most 16 KiB, so gathering them into blocks also saves 63 system calls in 64.
+///
+/// Smaller files go to the page cache piece by piece, as curl delivers them. Gathering them
+/// too was measured slower: a buffer per file is fresh memory to fault in each time (1,000
+/// files of 100 KiB: 0.5 s instead of 0.35 s here), and the calls it saves are cheap.
 ///
 /// Direct I/O needs block-aligned memory, lengths and file offsets: the buffer is aligned, whole
 /// blocks go out directly, and the last partial block through the page cache. Direct writes
@@ -42,8 +45,8 @@ final class BlockWriter {
         let remaining = expectedLength.map { max(0, $0 - offset) }
         let wantsDirect = (expectedLength ?? 0) >= Self.directThreshold && offset % Int64(Self.alignment) == 0
         direct = wantsDirect && Self.setDirect(descriptor, true)
-        // A small file's buffer is the file: one write, and no mebibyte allocated for 1 KiB.
-        let capacity = remaining.map { Int(min($0, Int64(Self.largestBlock))) } ?? Self.largestBlock
+        // Only direct I/O gathers blocks; the others get a token buffer that stays empty.
+        let capacity = direct ? remaining.map { Int(min($0, Int64(Self.largestBlock))) } ?? Self.largestBlock : 0
         let rounded = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
         buffer = .allocate(byteCount: rounded, alignment: Self.alignment)
     }
@@ -54,9 +57,12 @@ final class BlockWriter {
         buffer.deallocate()
     }
 
-    /// Adds bytes, writing the buffer out each time it is full (whole blocks: its size is a
-    /// multiple of the alignment).
+    /// Adds bytes: through the page cache at once, or with direct I/O into the buffer, which
+    /// is written out each time it is full (whole blocks: its size is a multiple of the
+    /// alignment).
     func append(_ bytes: UnsafeRawBufferPointer) throws(TransferFailure) {
+        // Without direct I/O the buffer is always empty here: every write below empties it.
+        guard direct else { return try writeAll(bytes) }
         var rest = bytes
         while !rest.isEmpty {
             let taken = min(rest.count, buffer.count - count)

@@ -202,9 +202,9 @@ final class Download: CurlEasyDelegate {
     /// error page — labelled as HTML, or not even that but starting like a page. Returns the
     /// message when that is what arrived.
     static func webPageInsteadOfFile(mediaType: String?, startingWith firstBytes: UnsafeRawBufferPointer? = nil, destination: String) -> String? {
-        let name = splitPath(destination).name
-        guard let dot = name.lastIndex(of: "."),
-              documentExtensions.contains(name[name.index(after: dot)...].lowercased())
+        let name = splitPath(destination).name.utf8
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")),
+              documentExtensions.contains(String(Substring(name[name.index(after: dot)...])).lowercased())
         else { return nil }
         let isPage = mediaType == "text/html" || mediaType == "application/xhtml+xml" || firstBytes.map(startsLikeHTML) == true
         return isPage ? "the server sent a web page instead of the file" : nil

@@ -39,10 +39,14 @@ struct ResponseHead {
 
     /// "HTTP/1.1 404 Not Found", "HTTP/2 200": the code, and the reason phrase if any.
     private mutating func readStatusLine(_ line: UnsafeRawBufferPointer) {
-        let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
-        guard parts.count > 1 else { return }
-        status = Int(String(decoding: parts[1], as: UTF8.self)) ?? 0
-        if parts.count > 2 { reason = String(decoding: parts[2], as: UTF8.self) }
+        let space = UInt8(ascii: " ")
+        guard var start = line.firstIndex(of: space) else { return }
+        while start < line.count, line[start] == space { start += 1 }
+        var end = start
+        while end < line.count, line[end] != space { end += 1 }
+        status = Int(String(decoding: line[start..<end], as: UTF8.self)) ?? 0
+        while end < line.count, line[end] == space { end += 1 }
+        if end < line.count { reason = String(decoding: line[end...], as: UTF8.self) }
     }
 
     var etag: String? { fields["etag"] }
@@ -53,7 +57,10 @@ struct ResponseHead {
 
     /// The media type without parameters, lowercased: "text/html".
     var mediaType: String? {
-        fields["content-type"].map { $0.split(separator: ";", maxSplits: 1).first.map { String($0).trimmingSpaces().lowercased() } ?? "" }
+        fields["content-type"].map { value in
+            let type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
+            return String(Substring(type)).trimmingSpaces().lowercased()
+        }
     }
 
     var contentLength: Int64? { fields["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil } }
