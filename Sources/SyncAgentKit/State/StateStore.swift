@@ -92,10 +92,12 @@ public final class StateStore {
         guard !records.isEmpty else { return }
         try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in
-                for record in records {
-                    try database.withStatement(Self.upsertKeepingHoldSQL) { statement throws(SQLiteError) in
+                // One statement for all: finding it by its text costs more than binding a row.
+                try database.withStatement(Self.upsertKeepingHoldSQL) { statement throws(SQLiteError) in
+                    for record in records {
                         try statement.bind(record.sqliteValues)
                         try statement.run()
+                        statement.reset()
                     }
                 }
             }

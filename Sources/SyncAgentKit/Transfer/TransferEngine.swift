@@ -24,6 +24,9 @@ public final class TransferEngine {
     private var queue = Queue()
     /// Whole, checked downloads waiting to be put in place together.
     private var commits = CommitGroup()
+    /// Handles of transfers that succeeded, reset for the next ones (see
+    /// ``CurlEasy/resetForReuse()``); at most one per concurrent transfer.
+    private var spareHandles: [CurlEasy] = []
 
     /// - Parameters:
     ///   - retry: how often a transient failure is retried inside the engine before it is
@@ -135,9 +138,7 @@ public final class TransferEngine {
     private func admit() {
         queue.requeueRetries(dueBy: clock.now)
         while let request = queue.nextAdmissible(limits: limits) {
-            // A fresh handle per transfer: curl refuses some options on a handle reused after a
-            // failed name lookup, and connections are pooled by the multi handle anyway.
-            let easy = CurlEasy()
+            let easy = spareHandles.popLast() ?? CurlEasy()
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
             do {
@@ -174,6 +175,13 @@ public final class TransferEngine {
     private func complete(_ easy: CurlEasy, error: CurlError?) {
         multi.remove(easy)
         guard let download = queue.ended(easy) else { return }
+        defer {
+            // After the verdict, which still reads the handle.
+            if error == nil, spareHandles.count < limits.concurrent {
+                easy.resetForReuse()
+                spareHandles.append(easy)
+            }
+        }
         var request = download.request
         let attempt = queue.countAttempt(request.id)
         switch download.finish(curlError: error) {

@@ -18,9 +18,12 @@ struct TransferEngineTests {
     }
 
     /// Runs the engine and collects what it reported.
-    func run(_ requests: [TransferRequest], retry: Manifest.RetryPolicy = Manifest.RetryPolicy(attempts: 1)) -> Recorder {
+    func run(
+        _ requests: [TransferRequest], retry: Manifest.RetryPolicy = Manifest.RetryPolicy(attempts: 1),
+        limits: Manifest.Limits = Manifest.Limits(concurrent: 4, perHost: 4)
+    ) -> Recorder {
         let recorder = Recorder()
-        let engine = TransferEngine(limits: Manifest.Limits(concurrent: 4, perHost: 4), retry: retry, unitRandom: { 0 }) {
+        let engine = TransferEngine(limits: limits, retry: retry, unitRandom: { 0 }) {
             recorder.events.append($0)
         }
         engine.run(requests)
@@ -164,6 +167,28 @@ struct TransferEngineTests {
         guard case .failed(let failure) = recorder.outcome(0) else { Issue.record("expected a failure"); return }
         #expect(failure.code == .network)
         #expect(failure.message.hasPrefix("cannot connect to 127.0.0.1:9"))
+    }
+
+    /// One transfer at a time, so each runs on the handle the one before it used: handles
+    /// of successful transfers are reused; a failure's handle is not.
+    @Test func transfersOnReusedHandlesSendTheirOwnRequests() throws {
+        try server.serve("one.pdf", randomData(10_000))
+        try server.serve("two.pdf", randomData(20_000))
+        let first = run([TransferRequest(id: 0, url: server.url("one.pdf"), destination: folder.appending("one.pdf"))])
+        let names = ["one.pdf", "two.pdf", "missing.pdf", "two.pdf", "one.pdf"]
+        var requests = names.enumerated().map { TransferRequest(id: $0, url: server.url($1), destination: folder.appending("again/\($0)-\($1)")) }
+        // A conditional request, then plain ones: no header may leak from one to the next.
+        requests[0].destination = folder.appending("one.pdf")
+        requests[0].current = first.completion(0)!.validators!
+        requests.insert(TransferRequest(id: 5, url: "http://127.0.0.1:9/refused.pdf", destination: folder.appending("refused.pdf")), at: 3)
+        let recorder = run(requests, limits: Manifest.Limits(concurrent: 1, perHost: 1))
+        #expect(recorder.outcome(0) == .unchanged)
+        #expect(recorder.outcome(1) == .downloaded(bytes: 20_000))
+        guard case .failed = recorder.outcome(2) else { Issue.record("a missing file must fail"); return }
+        guard case .failed = recorder.outcome(5) else { Issue.record("a refused connection must fail"); return }
+        #expect(recorder.outcome(3) == .downloaded(bytes: 20_000))
+        #expect(recorder.outcome(4) == .downloaded(bytes: 10_000))
+        #expect(FileManager.default.contents(atPath: folder.appending("again/4-one.pdf")) == FileManager.default.contents(atPath: folder.appending("one.pdf")))
     }
 }
 

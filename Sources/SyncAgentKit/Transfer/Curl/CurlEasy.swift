@@ -38,6 +38,21 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
+    /// Makes the handle as new for another transfer: every option back to its default, the
+    /// callbacks installed again. Setting up a handle costs about as much as a small
+    /// transfer's own work in libcurl; connections are pooled by the multi handle either way.
+    ///
+    /// Only for a handle whose transfer succeeded: after some failures (a name lookup that
+    /// failed) libcurl refuses options on the reset handle.
+    func resetForReuse() {
+        curl_easy_reset(rawHandle)
+        curl_slist_free_all(headerList)
+        headerList = nil
+        errorBuffer[0] = 0
+        delegate = nil
+        installCallbacks()
+    }
+
     private func installCallbacks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         // Unretained: this object owns the handle, so it outlives every callback.
