@@ -15,12 +15,12 @@ extension SyncAgent {
         func run() throws {
             let locations = locations.resolve()
             let manifest = try locations.loadManifest()
-            print("\(locations.manifest): \(manifest.files.count) \(manifest.files.count == 1 ? "file" : "files") into \(manifest.destination)")
+            // One write for the whole listing: a print per line costs more than the checks.
+            var listing = "\(locations.manifest): \(manifest.files.count) \(manifest.files.count == 1 ? "file" : "files") into \(manifest.destination)\n"
             for entry in manifest.files {
-                print("  \(entry.title)")
-                print("      \(entry.url)")
-                print("    → \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : ""))
+                listing += "  \(entry.title)\n      \(entry.url)\n    → \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "") + "\n"
             }
+            print(listing, terminator: "")
         }
     }
 }

@@ -53,7 +53,9 @@ struct HTTPURL: Sendable, Equatable {
 
     /// The last component of ``path``, still percent-encoded; empty when the path ends in "/".
     var lastPathComponent: Substring {
-        path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
+        return Substring(bytes[bytes.index(after: slash)...])
     }
 
     private static func hostAndPort(_ authority: ArraySlice<UInt8>, of text: String, scheme: String) throws(Problem) -> String {

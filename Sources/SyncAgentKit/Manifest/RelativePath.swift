@@ -44,6 +44,11 @@ enum RelativePath {
     /// The file name a URL's last path component gives, sanitised; nil when it gives none
     /// (the path ends in "/", or the name is "." or "..").
     static func fileName(fromURLComponent component: Substring) -> String? {
+        // Most names are printable ASCII with nothing to decode or replace.
+        if component.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) {
+            guard !component.isEmpty, component != ".", component != ".." else { return nil }
+            return String(Substring(component.utf8.suffix(maximumNameLength)))
+        }
         var name = ""
         for scalar in percentDecoded(component).unicodeScalars {
             name.unicodeScalars.append(scalar == "/" || isControl(scalar) ? "_" : scalar)
@@ -55,16 +60,20 @@ enum RelativePath {
 
     /// The last component of a normalised relative path.
     static func lastComponent(of path: String) -> Substring {
-        path.split(separator: "/").last ?? Substring(path)
+        // On UTF-8 bytes: "/" is ASCII, and finding it needs no grapheme breaking.
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
+        return Substring(bytes[bytes.index(after: slash)...])
     }
 
     /// The folders a normalised relative path lies in: "a/b/c.pdf" → ["a", "a/b"].
     static func enclosingFolders(of path: String) -> [Substring] {
         var folders: [Substring] = []
-        var index = path.startIndex
-        while let slash = path[index...].firstIndex(of: "/") {
-            folders.append(path[..<slash])
-            index = path.index(after: slash)
+        let bytes = path.utf8
+        var index = bytes.startIndex
+        while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "/")) {
+            folders.append(Substring(bytes[..<slash]))
+            index = bytes.index(after: slash)
         }
         return folders
     }
@@ -76,7 +85,7 @@ enum RelativePath {
 
     /// `%XX` sequences decoded; the text is kept as written if it does not decode to UTF-8.
     private static func percentDecoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
         var input = text.utf8[...]
         while let byte = input.popFirst() {
