@@ -3,7 +3,8 @@ import SyncAgentKit
 import Synchronization
 
 /// Shows a batch where there is no terminal (a pipe, a file, journald): one plain line
-/// per event, no ANSI, no progress lines.
+/// per event — a download starting (once its body begins), a file done, unchanged, retried or
+/// failed — no ANSI, no progress lines.
 ///
 /// Lines are written at most ten times a second, by ``ProgressRedrawThrottle`` as the board
 /// redraws: a batch of 10,000 small files would otherwise cost 20,000 `write` calls. A line
@@ -31,6 +32,8 @@ final class PlainProgressReporter: ProgressReporter {
         var throttle = ProgressRedrawThrottle()
         /// Lines not written yet.
         var pending = ""
+        /// Files whose "started" line is written: the body of their current attempt began.
+        var announced: Set<String> = []
         var isClosed = false
     }
 
@@ -39,18 +42,27 @@ final class PlainProgressReporter: ProgressReporter {
         self.output = output
     }
 
+    /// Writes nothing yet: the "started" line waits for the body, which tells the size, and
+    /// never comes for a re-check that finds the file unchanged.
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
-        writeLine { state, now in
-            state.batch.start(path: path, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, at: now)
-            return ProgressLines.plainStarted(title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
+        state.withLock { state in
+            state.batch.start(path: path, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, at: clock.now())
         }
     }
 
-    /// Writes nothing: a line per progress report would flood a log for no reader's benefit.
-    func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {}
+    /// Writes the "started" line when the body begins; after that, nothing: a line per
+    /// progress report would flood a log for no reader's benefit.
+    func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
+        guard state.withLock({ !$0.announced.contains(path) }) else { return }
+        writeLine { state, _ in
+            state.announced.insert(path)
+            return ProgressLines.plainStarted(title: state.batch.title(of: path) ?? path, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
+        }
+    }
 
     func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {
         writeLine { state, now in
+            state.announced.remove(path)
             state.batch.scheduleRetry(path: path, after: delay, reason: failure.message, at: now)
             return ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message)
         }
@@ -58,6 +70,7 @@ final class PlainProgressReporter: ProgressReporter {
 
     func transferFinished(_ result: FileResult) {
         writeLine { state, now in
+            state.announced.remove(result.path)
             let elapsed = state.batch.finish(result, at: now)
             return ProgressLines.plainFinished(title: result.title, outcome: result.outcome, elapsed: elapsed)
         }
