@@ -61,10 +61,10 @@ final class Download: CurlEasyDelegate {
         try easy.set(CURLOPT_MAXREDIRS, options.maximumRedirects)
         try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
         try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let authorities = Self.environment("CURL_CA_BUNDLE") ?? Self.environment("SSL_CERT_FILE") {
+        if let authorities = Self.authoritiesFile {
             try easy.set(CURLOPT_CAINFO, authorities)
         }
-        if let folder = Self.environment("SSL_CERT_DIR") { try easy.set(CURLOPT_CAPATH, folder) }
+        if let folder = Self.authoritiesFolder { try easy.set(CURLOPT_CAPATH, folder) }
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_USERAGENT, options.userAgent)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout.milliseconds))
@@ -80,6 +80,9 @@ final class Download: CurlEasyDelegate {
     /// A non-empty environment variable. The CA certificates to trust instead of the system's
     /// come from where the `curl` command and OpenSSL take them: a file in `CURL_CA_BUNDLE`
     /// or `SSL_CERT_FILE`, a folder in `SSL_CERT_DIR`. Certificates are verified either way.
+    private static let authoritiesFile = environment("CURL_CA_BUNDLE") ?? environment("SSL_CERT_FILE")
+    private static let authoritiesFolder = environment("SSL_CERT_DIR")
+
     private static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
