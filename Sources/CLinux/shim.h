@@ -11,3 +11,6 @@ extern int syncfs(int fd);
 
 // O_DIRECT for open(2) and fcntl(2): glibc defines each architecture's value as __O_DIRECT.
 static const int syncagent_O_DIRECT = __O_DIRECT;
+
+// O_TMPFILE for open(2): a file with no name in the given folder, named later with linkat(2).
+static const int syncagent_O_TMPFILE = __O_TMPFILE | O_DIRECTORY;

@@ -73,16 +73,17 @@ struct CommitGroup {
     /// renames durable. Returns each member with why it could not be put in place, or `nil`
     /// when it was. A member that fails has its partial deleted; the old version, if any, stays.
     static func putInPlace(_ group: [Member]) -> [(member: Member, failure: TransferFailure?)] {
-        var failures = FileSystem.makeDurable(group.map { ($0.file.partPath, $0.file.device) })
+        defer { for member in group { member.file.close() } }
+        var failures = FileSystem.makeDurable(group.map(\.file.durableItem))
         var folders: [String: UInt64] = [:]
         for member in group where failures[member.file.partPath] == nil {
-            if rename(member.file.partPath, member.file.destination) == 0 {
+            if member.file.moveIntoPlace() {
                 folders[splitPath(member.file.destination).folder] = member.file.device
             } else {
                 failures[member.file.partPath] = .diskError("cannot put in place", member.file.destination)
             }
         }
-        let folderFailures = FileSystem.makeDurable(folders.map { ($0.key, $0.value) })
+        let folderFailures = FileSystem.makeDurable(folders.map { ($0.key, nil, $0.value) })
         return group.map { member in
             if let failure = failures[member.file.partPath] {
                 unlink(member.file.partPath)
@@ -93,11 +94,35 @@ struct CommitGroup {
     }
 }
 
-/// A whole, checked download in its hidden partial file, closed, waiting to be put in place.
+/// A whole, checked download waiting to be put in place: in its hidden partial file, closed,
+/// or in a file with no name, open (see ``PartFile``), which ``CommitGroup/putInPlace(_:)``
+/// closes.
 struct StagedFile {
     let partPath: String
     let destination: String
     /// The filesystem the partial is on (`st_dev`): one flush per filesystem covers every file
     /// on it.
     let device: UInt64
+    /// The open file with no name, if it has none.
+    let unnamedDescriptor: Int32?
+
+    /// What ``FileSystem/makeDurable(_:)`` flushes for this file.
+    var durableItem: FileSystem.DurableItem { (partPath, unnamedDescriptor, device) }
+
+    /// Gives the file its destination's name in one step, replacing an older version: returns
+    /// whether that worked (`errno` says why not).
+    func moveIntoPlace() -> Bool {
+        guard let unnamedDescriptor else { return rename(partPath, destination) == 0 }
+        let reference = "/proc/self/fd/\(unnamedDescriptor)"
+        if linkat(AT_FDCWD, reference, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return true }
+        guard errno == EEXIST else { return false }
+        // linkat never replaces: name the new version beside the old one, then rename over it.
+        unlink(partPath)
+        return linkat(AT_FDCWD, reference, AT_FDCWD, partPath, AT_SYMLINK_FOLLOW) == 0 && rename(partPath, destination) == 0
+    }
+
+    /// Closes the file with no name; a file not put in place by then is gone with it.
+    func close() {
+        if let unnamedDescriptor { Glibc.close(unnamedDescriptor) }
+    }
 }

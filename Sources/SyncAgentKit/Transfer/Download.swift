@@ -171,6 +171,8 @@ final class Download: CurlEasyDelegate {
                 return false
             }
             partFile = file
+            // A stale partial of an earlier version has no use once a small new file replaces it.
+            if file.isUnnamed && foundPartial { PartFile.remove(for: request.destination) }
         } catch {
             abort = .failed(error, partial: nil)
             return false

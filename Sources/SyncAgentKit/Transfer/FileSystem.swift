@@ -47,10 +47,10 @@ enum FileSystem {
     /// files there are, where an `fsync` each would cost a flush and a synchronous metadata
     /// write per file. `syncfs` also writes back what other programs left dirty on that
     /// filesystem, which the kernel would otherwise write within half a minute anyway.
-    static func makeDurable(_ items: [(path: String, device: UInt64)]) -> [String: TransferFailure] {
+    static func makeDurable(_ items: [DurableItem]) -> [String: TransferFailure] {
         var failures: [String: TransferFailure] = [:]
         if items.count <= mostFlushedOneByOne {
-            for item in items where !flush(item.path, with: fsync) {
+            for item in items where !flush(item, with: fsync) {
                 failures[item.path] = .diskError("cannot flush", item.path)
             }
             return failures
@@ -58,16 +58,22 @@ enum FileSystem {
         var flushed: [UInt64: TransferFailure?] = [:]
         for item in items {
             if flushed[item.device] == nil {
-                flushed[item.device] = flush(item.path, with: syncfs) ? .some(nil) : .diskError("cannot flush", item.path)
+                flushed[item.device] = flush(item, with: syncfs) ? .some(nil) : .diskError("cannot flush", item.path)
             }
             if let failure = flushed[item.device]! { failures[item.path] = failure }
         }
         return failures
     }
 
-    /// Opens `path` read-only and applies `sync` (`fsync` or `syncfs`) to it.
-    private static func flush(_ path: String, with sync: (Int32) -> Int32) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// A file or folder to flush: its path (which names it in failures), the descriptor of a
+    /// file open already (one with no name has only that), and its filesystem.
+    typealias DurableItem = (path: String, descriptor: Int32?, device: UInt64)
+
+    /// Applies `sync` (`fsync` or `syncfs`) to the item's descriptor, or to its path opened
+    /// read-only.
+    private static func flush(_ item: DurableItem, with sync: (Int32) -> Int32) -> Bool {
+        if let descriptor = item.descriptor { return sync(descriptor) == 0 }
+        let descriptor = open(item.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         return sync(descriptor) == 0

@@ -11,10 +11,13 @@ struct CommitGroupTests {
         folder = try TemporaryDirectory(prefix: "commit-group")
     }
 
-    /// Writes `contents` to the hidden partial of `name` and stages it, as a download does.
-    func staged(_ name: String, _ contents: String, id: Int) throws -> CommitGroup.Member {
+    /// Writes `contents` to the partial of `name` and stages it, as a download does: a small
+    /// file with no name, or with `named` (its length unknown) the hidden `.NAME.part`.
+    func staged(_ name: String, _ contents: String, id: Int, named: Bool = false) throws -> CommitGroup.Member {
         let destination = folder.appending(name)
-        let part = try PartFile(destination: destination, root: folder.path, keepingFirst: 0, expectedLength: Int64(contents.utf8.count))
+        let length = named ? nil : Int64(contents.utf8.count)
+        let part = try PartFile(destination: destination, root: folder.path, keepingFirst: 0, expectedLength: length)
+        #expect(part.isUnnamed == !named)
         var failure: TransferFailure?
         Array(contents.utf8).withUnsafeBytes { bytes in
             do throws(TransferFailure) { try part.write(bytes) } catch { failure = error }
@@ -28,11 +31,15 @@ struct CommitGroupTests {
         FileManager.default.contents(atPath: folder.appending(name)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// One by one with fsync, and with one syncfs for more than a few.
+    /// One by one with fsync, and with one syncfs for more than a few; files with no name and
+    /// named partials alike.
     @Test(arguments: [1, FileSystem.mostFlushedOneByOne, FileSystem.mostFlushedOneByOne + 1, 50])
     func putsEveryMemberInPlaceWithItsDateAndRemovesThePartials(count: Int) throws {
-        let members = try (0..<count).map { try staged("sub/f\($0).bin", "file \($0)", id: $0) }
+        let members = try (0..<count).map { try staged("sub/f\($0).bin", "file \($0)", id: $0, named: $0.isMultiple(of: 3)) }
         #expect(contents("sub/f0.bin") == nil, "nothing is in place before the group is")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.appending("sub"))
+        #expect(Set(entries) == Set((0..<count).filter { $0.isMultiple(of: 3) }.map { ".f\($0).bin.part" }),
+                "a small new file has no name until it is in place")
         let results = CommitGroup.putInPlace(members)
         #expect(results.map(\.member.id) == Array(0..<count))
         #expect(results.allSatisfy { $0.failure == nil })
@@ -44,23 +51,32 @@ struct CommitGroupTests {
         }
     }
 
-    @Test func replacesTheOldVersionInOneStep() throws {
+    @Test(arguments: [false, true])
+    func replacesTheOldVersionInOneStep(named: Bool) throws {
         try "old".write(toFile: folder.appending("guide.pdf"), atomically: false, encoding: .utf8)
-        let member = try staged("guide.pdf", "new", id: 7)
+        let member = try staged("guide.pdf", "new", id: 7, named: named)
         #expect(contents("guide.pdf") == "old")
         #expect(CommitGroup.putInPlace([member]).first?.failure == nil)
         #expect(contents("guide.pdf") == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["guide.pdf"])
+    }
+
+    @Test func aFileWithNoNameNotPutInPlaceLeavesNothing() throws {
+        let member = try staged("gone.bin", "never named", id: 0)
+        member.file.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test func aMemberThatCannotBePutInPlaceFailsAloneAndLeavesNoPartial() throws {
         // A folder where the file should go: rename(2) cannot replace it with a file.
         try FileManager.default.createDirectory(atPath: folder.appending("b.bin/inside"), withIntermediateDirectories: true)
-        let results = CommitGroup.putInPlace([try staged("a.bin", "a", id: 0), try staged("b.bin", "b", id: 1)])
+        let results = CommitGroup.putInPlace([try staged("a.bin", "a", id: 0), try staged("b.bin", "b", id: 1), try staged("c.bin", "c", id: 2, named: true)])
         #expect(results[0].failure == nil)
         #expect(results[1].failure?.code == .disk)
         #expect(results[1].failure?.message == "cannot put in place \(folder.appending("b.bin")): is a directory")
-        #expect(contents("a.bin") == "a")
-        #expect(!FileManager.default.fileExists(atPath: folder.appending(".b.bin.part")))
+        #expect(results[2].failure == nil)
+        #expect(contents("a.bin") == "a" && contents("c.bin") == "c")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["a.bin", "b.bin", "c.bin"])
     }
 
     @Test func waitsForOthersOnlyWhileTheyRunAtMostTheLongestWaitAndUntilFull() throws {
