@@ -1,24 +1,26 @@
 import CLinux
 import Glibc
 
-/// Writes a download's bytes: big files in 1 MiB blocks with direct I/O, others as they come.
+/// Writes a download's bytes: in blocks of up to 1 MiB with direct I/O, or for small files
+/// (and where direct I/O is refused) through the page cache as they come.
 ///
-/// Big files bypass the page cache (`O_DIRECT`): copying a gigabyte into the cache costs more
-/// CPU than receiving it, and the flush before the file is put in place would then have to
-/// write it all out again while everything waits; written directly, the bytes are on the
-/// device as they arrive and that flush is short. curl hands the body over in pieces of at
-/// most 16 KiB, so gathering them into blocks also saves 63 system calls in 64.
+/// Files the server announces at more than 64 KiB bypass the page cache (`O_DIRECT`): copying
+/// the bytes into the cache costs more CPU than receiving them, and the flush before the file
+/// is put in place would then have to write them all out again while everything waits;
+/// written directly, the bytes are on the device as they arrive and that flush is short
+/// (1 GiB: 0.8 s instead of 3.3 s; 1,000 files of 100 KiB: 0.35 s instead of 0.6 s). curl
+/// hands the body over in pieces of at most 16 KiB, so gathering them into blocks also saves
+/// 63 system calls in 64.
 ///
-/// Smaller files go to the page cache piece by piece, as curl delivers them. Gathering them
-/// too was measured slower: a buffer per file is fresh memory to fault in each time (1,000
-/// files of 100 KiB: 0.5 s instead of 0.35 s here), and the calls it saves are cheap.
+/// Smaller files go to the page cache piece by piece, as curl delivers them: a few pages
+/// each, and they are created without a name (see ``PartFile``).
 ///
 /// Direct I/O needs block-aligned memory, lengths and file offsets: the buffer is aligned, whole
 /// blocks go out directly, and the last partial block through the page cache. Direct writes
 /// wait for the device, so they are made on a ``BlockWriteThread`` while the next block fills.
 final class BlockWriter {
-    /// Files at least this long (when the server says so) are written with direct I/O.
-    static let directThreshold: Int64 = 8 << 20
+    /// Files longer than this (when the server says so) are written with direct I/O.
+    static let directThreshold: Int64 = PartFile.largestUnnamedLength + 1
     /// Alignment for direct I/O: a multiple of every device's logical block size in use.
     static let alignment = 4096
     /// The largest block: one write(2) per mebibyte keeps the device busy and the memory small.

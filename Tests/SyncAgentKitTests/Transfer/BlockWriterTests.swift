@@ -37,7 +37,7 @@ struct BlockWriterTests {
         FileManager.default.contents(atPath: folder.appending(name)) ?? Data()
     }
 
-    @Test(arguments: [0, 1, 1_000, 100 * 1024, 5_000_000])
+    @Test(arguments: [0, 1, 1_000, Int(BlockWriter.directThreshold) - 1])
     func aFileBelowTheDirectThresholdIsWrittenWhole(size: Int) throws {
         let data = randomData(size)
         let descriptor = open("small.bin")
@@ -48,8 +48,9 @@ struct BlockWriterTests {
         #expect(contents("small.bin") == data)
     }
 
-    @Test(arguments: [BlockWriter.directThreshold, BlockWriter.directThreshold + 12_345])
-    func aBigFileGoesDirectThroughTheThreadAndEndsWithItsTail(size: Int64) throws {
+    /// Just over the threshold: one direct write at the end; over a block: through the thread.
+    @Test(arguments: [BlockWriter.directThreshold, BlockWriter.directThreshold + 12_345, Int64(3 << 20), Int64(9 << 20) + 12_345])
+    func aBigFileGoesDirectAndEndsWithItsTail(size: Int64) throws {
         let data = randomData(Int(size))
         let descriptor = open("big.bin")
         defer { close(descriptor) }
