@@ -112,16 +112,15 @@ final class PartFile {
     /// writing there.
     private func cutToOffset(_ offset: Int64) throws(TransferFailure) {
         var info = stat()
+        // On failure the descriptor is left to deinit, which runs for an init that throws
+        // here: closing it here too would close a number another thread may have reused.
         guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset else {
-            close(descriptor)
             throw TransferFailure(.disk, "the partial download \(path) changed while it was being continued")
         }
         guard Int64(info.st_size) == offset || ftruncate(descriptor, off_t(offset)) == 0,
               lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset)
         else {
-            let failure = TransferFailure.diskError("cannot prepare", path)
-            close(descriptor)
-            throw failure
+            throw TransferFailure.diskError("cannot prepare", path)
         }
     }
 
