@@ -1,18 +1,8 @@
 /// Why the agent cannot start or go on.
-public struct AgentError: Error, Sendable, Equatable, CustomStringConvertible {
-    public typealias Code = ErrorCode<AgentError>
+public typealias AgentError = DomainError<AgentDomain>
 
-    public var code: Code
-    /// One sentence a person can act on.
-    public var message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
-}
+/// Where an ``AgentError`` comes from (see ``DomainError``).
+public enum AgentDomain {}
 
 extension ErrorCode where Domain == AgentError {
     /// Another agent of this user holds the lock.

@@ -1,19 +1,8 @@
 /// Why a desktop notification could not be shown, in words fit for a log line.
-public struct NotificationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public typealias Code = ErrorCode<NotificationError>
+public typealias NotificationError = DomainError<NotificationDomain>
 
-    public var code: Code
-    /// One sentence without a trailing period, e.g. "no notification server is running on
-    /// the session bus".
-    public var message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
-}
+/// Where a ``NotificationError`` comes from (see ``DomainError``).
+public enum NotificationDomain {}
 
 extension ErrorCode where Domain == NotificationError {
     /// There is no session bus to talk to (no address, or nothing listening at it).

@@ -44,19 +44,10 @@ public enum ControlClient {
 }
 
 /// Why a command could not talk to the agent.
-public struct ControlError: Error, Sendable, Equatable, CustomStringConvertible {
-    public typealias Code = ErrorCode<ControlError>
+public typealias ControlError = DomainError<ControlDomain>
 
-    public var code: Code
-    public var message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
-}
+/// Where a ``ControlError`` comes from (see ``DomainError``).
+public enum ControlDomain {}
 
 extension ErrorCode where Domain == ControlError {
     /// Nothing listens on the socket.
