@@ -60,7 +60,7 @@ private func report(_ event: TransferEvent, titles: [String], paths: [String], t
     case .started(let id, let offset):
         reporter.transferStarted(path: paths[id], title: titles[id], receivedBytes: offset, expectedBytes: nil)
     case .receiving(let id, _, let offset, let expectedLength):
-        reporter.transferProgressed(path: paths[id], receivedBytes: offset, expectedBytes: expectedLength)
+        reporter.transferReceiving(path: paths[id], receivedBytes: offset, expectedBytes: expectedLength)
     case .progress(let id, let received, let expectedLength):
         reporter.transferProgressed(path: paths[id], receivedBytes: received, expectedBytes: expectedLength)
     case .willRetry(let id, let delay, let failure):

@@ -152,7 +152,7 @@ public final class Agent {
             let readable = engine.step(until: deadline, watching: watched)
             // Saved in one transaction when due, and before a control request, which may write
             // the state itself (a hold, a reset) and must find it up to date.
-            if !control.descriptors.filter(readable.contains).isEmpty {
+            if control.descriptors.contains(where: readable.contains) {
                 saveTransferResults()
             } else {
                 saveTransferResults(ifDueAt: clock.now)

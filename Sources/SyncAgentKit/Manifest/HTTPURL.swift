@@ -53,9 +53,7 @@ struct HTTPURL: Sendable, Equatable {
 
     /// The last component of ``path``, still percent-encoded; empty when the path ends in "/".
     var lastPathComponent: Substring {
-        let bytes = path.utf8
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
-        return Substring(bytes[bytes.index(after: slash)...])
+        RelativePath.lastComponent(of: path)
     }
 
     private static func hostAndPort(_ authority: ArraySlice<UInt8>, of text: String, scheme: String) throws(Problem) -> String {

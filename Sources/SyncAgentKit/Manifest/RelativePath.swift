@@ -44,21 +44,22 @@ enum RelativePath {
     /// The file name a URL's last path component gives, sanitised; nil when it gives none
     /// (the path ends in "/", or the name is "." or "..").
     static func fileName(fromURLComponent component: Substring) -> String? {
-        // Most names are printable ASCII with nothing to decode or replace.
-        if component.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) {
-            guard !component.isEmpty, component != ".", component != ".." else { return nil }
-            return String(Substring(component.utf8.suffix(maximumNameLength)))
-        }
         var name = ""
-        for scalar in percentDecoded(component).unicodeScalars {
-            name.unicodeScalars.append(scalar == "/" || isControl(scalar) ? "_" : scalar)
+        if component.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") }) {
+            // Most names are printable ASCII with nothing to decode or replace.
+            name = String(component)
+        } else {
+            for scalar in percentDecoded(component).unicodeScalars {
+                name.unicodeScalars.append(scalar == "/" || isControl(scalar) ? "_" : scalar)
+            }
         }
         guard !name.isEmpty, name != ".", name != ".." else { return nil }
         while name.utf8.count > maximumNameLength { name.removeFirst() }
         return name
     }
 
-    /// The last component of a normalised relative path.
+    /// The last component of a normalised relative path, or of a URL's path (what follows its
+    /// last "/").
     static func lastComponent(of path: String) -> Substring {
         // On UTF-8 bytes: "/" is ASCII, and finding it needs no grapheme breaking.
         let bytes = path.utf8

@@ -67,7 +67,7 @@ public final class StateStore {
     /// Saves `record`, replacing the saved state of the same path if there is one.
     public func save(_ record: FileRecord) throws(StateStoreError) {
         try perform("save the state of \(record.path)") { () throws(SQLiteError) in
-            try upsert(record)
+            try upsert([record], with: Self.upsertSQL)
         }
     }
 
@@ -76,11 +76,7 @@ public final class StateStore {
     public func save(_ records: [FileRecord]) throws(StateStoreError) {
         guard !records.isEmpty else { return }
         try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
-            try database.transaction { () throws(SQLiteError) in
-                for record in records {
-                    try upsert(record)
-                }
-            }
+            try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertSQL) }
         }
     }
 
@@ -91,16 +87,7 @@ public final class StateStore {
     public func saveTransferResults(_ records: [FileRecord]) throws(StateStoreError) {
         guard !records.isEmpty else { return }
         try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
-            try database.transaction { () throws(SQLiteError) in
-                // One statement for all: finding it by its text costs more than binding a row.
-                try database.withStatement(Self.upsertKeepingHoldSQL) { statement throws(SQLiteError) in
-                    for record in records {
-                        try statement.bind(record.sqliteValues)
-                        try statement.run()
-                        statement.reset()
-                    }
-                }
-            }
+            try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertKeepingHoldSQL) }
         }
     }
 
@@ -158,10 +145,15 @@ public final class StateStore {
         """
     }
 
-    private func upsert(_ record: FileRecord) throws(SQLiteError) {
-        try database.withStatement(Self.upsertSQL) { statement throws(SQLiteError) in
-            try statement.bind(record.sqliteValues)
-            try statement.run()
+    /// Runs the upsert `sql` for each record, through one prepared statement: finding it by
+    /// its text costs more than binding a row.
+    private func upsert(_ records: [FileRecord], with sql: String) throws(SQLiteError) {
+        try database.withStatement(sql) { statement throws(SQLiteError) in
+            for record in records {
+                try statement.bind(record.sqliteValues)
+                try statement.run()
+                statement.reset()
+            }
         }
     }
 

@@ -11,6 +11,11 @@ public protocol ProgressReporter: Sendable {
     /// its progress again.
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?)
 
+    /// The body of a running transfer's response begins: the file itself is arriving, from
+    /// `receivedBytes` (above zero for a resume) out of `expectedBytes`, if known. Not called
+    /// for a transfer that ends before any body (unchanged, refused, unreachable).
+    func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?)
+
     /// A running transfer has `receivedBytes` in all (the resumed part included) out of
     /// `expectedBytes`, if known. Cheap enough to call on every libcurl progress callback.
     func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?)
@@ -29,4 +34,12 @@ public protocol ProgressReporter: Sendable {
     /// without a summary. Call it from a Dispatch signal source, not from a raw signal
     /// handler; it takes a lock.
     func restore()
+}
+
+extension ProgressReporter {
+    /// A reporter that shows only how far each file has come sees the body's start as
+    /// progress.
+    public func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
+        transferProgressed(path: path, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
+    }
 }

@@ -47,8 +47,12 @@ final class BlockWriter {
         let remaining = expectedLength.map { max(0, $0 - offset) }
         let wantsDirect = (expectedLength ?? 0) >= Self.directThreshold && offset % Int64(Self.alignment) == 0
         direct = wantsDirect && Self.setDirect(descriptor, true)
-        // Only direct I/O gathers blocks; the others get a token buffer that stays empty.
-        let capacity = direct ? remaining.map { Int(min($0, Int64(Self.largestBlock))) } ?? Self.largestBlock : 0
+        // Only direct I/O gathers blocks; the others have no buffer at all.
+        guard direct else {
+            buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        let capacity = remaining.map { Int(min($0, Int64(Self.largestBlock))) } ?? Self.largestBlock
         let rounded = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
         buffer = .allocate(byteCount: rounded, alignment: Self.alignment)
     }
@@ -63,7 +67,7 @@ final class BlockWriter {
     /// is written out each time it is full (whole blocks: its size is a multiple of the
     /// alignment).
     func append(_ bytes: UnsafeRawBufferPointer) throws(TransferFailure) {
-        // Without direct I/O the buffer is always empty here: every write below empties it.
+        // Without direct I/O nothing is buffered: the bytes go straight to the file.
         guard direct else { return try writeAll(bytes) }
         var rest = bytes
         while !rest.isEmpty {

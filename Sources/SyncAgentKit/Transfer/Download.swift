@@ -42,10 +42,11 @@ final class Download: CurlEasyDelegate {
     /// The whole file's length, once the response says it.
     private(set) var expectedLength: Int64?
 
-    init(request: TransferRequest, easy: CurlEasy, options: TransferOptions, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
+    /// `host`: the request's host (and port), as the engine's queue found it.
+    init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
         self.request = request
         self.easy = easy
-        self.host = FailureClassification.hostName(of: request.url)
+        self.host = host
         self.emit = emit
         easy.delegate = self
         try configure(options)

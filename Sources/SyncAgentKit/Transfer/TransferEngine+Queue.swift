@@ -53,8 +53,8 @@ extension TransferEngine {
             active.count < limits.concurrent && waiting.keys.contains { activePerHost[$0, default: 0] < limits.perHost }
         }
 
-        /// The next request that fits the limits, taken off its queue.
-        mutating func nextAdmissible(limits: Manifest.Limits) -> TransferRequest? {
+        /// The next request that fits the limits, taken off its queue, with its host.
+        mutating func nextAdmissible(limits: Manifest.Limits) -> (request: TransferRequest, host: String)? {
             guard active.count < limits.concurrent, !hostOrder.isEmpty else { return nil }
             for step in 0..<hostOrder.count {
                 let index = (nextHostIndex + step) % hostOrder.count
@@ -67,7 +67,7 @@ extension TransferEngine {
                 } else {
                     nextHostIndex = (index + 1) % hostOrder.count
                 }
-                return request
+                return (request, host)
             }
             return nil
         }

@@ -137,12 +137,12 @@ public final class TransferEngine {
 
     private func admit() {
         queue.requeueRetries(dueBy: clock.now)
-        while let request = queue.nextAdmissible(limits: limits) {
+        while let (request, host) = queue.nextAdmissible(limits: limits) {
             let easy = spareHandles.popLast() ?? CurlEasy()
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
             do {
-                let download = try Download(request: request, easy: easy, options: options, emit: onEvent)
+                let download = try Download(request: request, host: host, easy: easy, options: options, emit: onEvent)
                 try multi.add(easy)
                 queue.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))

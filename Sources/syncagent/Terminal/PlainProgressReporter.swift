@@ -32,8 +32,6 @@ final class PlainProgressReporter: ProgressReporter {
         var throttle = ProgressRedrawThrottle()
         /// Lines not written yet.
         var pending = ""
-        /// Files whose "started" line is written: the body of their current attempt began.
-        var announced: Set<String> = []
         var isClosed = false
     }
 
@@ -50,19 +48,18 @@ final class PlainProgressReporter: ProgressReporter {
         }
     }
 
-    /// Writes the "started" line when the body begins; after that, nothing: a line per
-    /// progress report would flood a log for no reader's benefit.
-    func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
-        guard state.withLock({ !$0.announced.contains(path) }) else { return }
+    /// Writes the "started" line, with the size the response announced.
+    func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
         writeLine { state, _ in
-            state.announced.insert(path)
-            return ProgressLines.plainStarted(title: state.batch.title(of: path) ?? path, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
+            ProgressLines.plainStarted(title: state.batch.title(of: path) ?? path, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
         }
     }
 
+    /// Writes nothing: a line per progress report would flood a log for no reader's benefit.
+    func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {}
+
     func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {
         writeLine { state, now in
-            state.announced.remove(path)
             state.batch.scheduleRetry(path: path, after: delay, reason: failure.message, at: now)
             return ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message)
         }
@@ -70,7 +67,6 @@ final class PlainProgressReporter: ProgressReporter {
 
     func transferFinished(_ result: FileResult) {
         writeLine { state, now in
-            state.announced.remove(result.path)
             let elapsed = state.batch.finish(result, at: now)
             return ProgressLines.plainFinished(title: result.title, outcome: result.outcome, elapsed: elapsed)
         }
