@@ -19,7 +19,7 @@ public final class AgentLock {
         }
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw AgentError(.cannotLock, "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+            throw AgentError(.cannotLock, "cannot open the lock file \(path): \(systemReason())")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readProcessID(descriptor).map { " (process \($0))" } ?? ""

@@ -15,11 +15,11 @@ final class ManifestWatcher {
         self.name = name
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
-            throw AgentError(.cannotWatch, "cannot watch \(folder) for edits: \(String(cString: strerror(errno)))")
+            throw AgentError(.cannotWatch, "cannot watch \(folder) for edits: \(systemReason())")
         }
         let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
         guard inotify_add_watch(descriptor, folder, events) >= 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemReason()
             close(descriptor)
             throw AgentError(.cannotWatch, "cannot watch \(folder) for edits: \(reason)")
         }

@@ -23,7 +23,7 @@ public final class SignalInbox {
         for signalNumber in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&blocked, signalNumber) }
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         descriptor = signalfd(-1, &blocked, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard descriptor >= 0 else { fatalError("signalfd failed: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { fatalError("signalfd failed: \(systemReason())") }
     }
 
     deinit {

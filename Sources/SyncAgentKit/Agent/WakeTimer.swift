@@ -16,7 +16,7 @@ final class WakeTimer {
 
     init() {
         descriptor = timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard descriptor >= 0 else { fatalError("timerfd_create failed: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { fatalError("timerfd_create failed: \(systemReason())") }
     }
 
     deinit {

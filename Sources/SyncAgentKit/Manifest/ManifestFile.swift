@@ -39,8 +39,6 @@ enum ManifestFile {
     }
 
     private static func cannotRead(_ error: Int32) -> Problem {
-        let reason = String(cString: strerror(error))
-        let lowercased = reason.prefix(1).lowercased() + reason.dropFirst()
-        return Problem(code: .unreadable, message: "cannot read the manifest: \(lowercased)")
+        Problem(code: .unreadable, message: "cannot read the manifest: \(systemReason(error))")
     }
 }

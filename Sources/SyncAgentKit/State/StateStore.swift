@@ -120,7 +120,7 @@ public final class StateStore {
     public static func removeDatabase(inDirectory directory: String) throws(StateStoreError) {
         let path = databasePath(inDirectory: directory)
         for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 && errno != ENOENT {
-            let reason = String(cString: strerror(errno))
+            let reason = systemReason()
             throw StateStoreError(.storage, path: file, message: "Could not delete \(file): \(reason).")
         }
     }
@@ -181,12 +181,12 @@ public final class StateStore {
         for component in directory.split(separator: "/") {
             path += "/" + component
             guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-                throw directoryError(directory, reason: String(cString: strerror(errno)))
+                throw directoryError(directory, reason: systemReason())
             }
         }
         var status = stat()
         guard stat(directory, &status) == 0 else {
-            throw directoryError(directory, reason: String(cString: strerror(errno)))
+            throw directoryError(directory, reason: systemReason())
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw directoryError(directory, reason: "a file of that name is in the way")

@@ -321,7 +321,7 @@ final class StateStoreTests {
         try write(Data("x".utf8), to: root + "/file")
         let error = #expect(throws: StateStoreError.self) { try StateStore(directory: root + "/file/syncagent") }
         #expect(error?.code == .cannotCreateDirectory)
-        #expect(error?.message == "Could not create the state folder \(root)/file/syncagent: Not a directory.")
+        #expect(error?.message == "Could not create the state folder \(root)/file/syncagent: not a directory.")
     }
 
     @Test func aFileInThePlaceOfTheFolderIsNamed() throws {

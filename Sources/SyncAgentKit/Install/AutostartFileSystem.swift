@@ -86,6 +86,6 @@ enum AutostartFileSystem {
 
     /// The error for a failed system call on `path`, with `errno`'s text.
     private static func failure(_ action: String, _ path: String) -> AutostartError {
-        AutostartError(.fileSystem, "syncagent \(action) \(path): \(String(cString: strerror(errno))).")
+        AutostartError(.fileSystem, "syncagent \(action) \(path): \(systemReason()).")
     }
 }

@@ -40,13 +40,13 @@ final class ControlServer {
         }
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard listener >= 0 else { throw AgentError(.cannotListen, "cannot create the control socket: \(systemError())") }
+        guard listener >= 0 else { throw AgentError(.cannotListen, "cannot create the control socket: \(systemReason())") }
         // The mode is set before bind makes the socket reachable, then checked after.
         let previousMask = umask(0o177)
         let bound = address.withSocketAddress { bind(listener, $0, $1) } == 0
         umask(previousMask)
         guard bound, chmod(path, 0o600) == 0, listen(listener, 16) == 0 else {
-            let reason = systemError()
+            let reason = systemReason()
             close(listener)
             throw AgentError(.cannotListen, "cannot listen on \(path): \(reason)")
         }

@@ -187,29 +187,9 @@ final class PartFile {
     }
 }
 
-/// The folder and the last component of an absolute path.
-func splitPath(_ path: String) -> (folder: String, name: String) {
-    // On UTF-8 bytes: "/" is ASCII, and finding it needs no grapheme breaking.
-    let bytes = path.utf8
-    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
-    let folder = Substring(bytes[..<slash])
-    return (folder.isEmpty ? "/" : String(folder), String(Substring(bytes[bytes.index(after: slash)...])))
-}
-
 extension TransferFailure {
     /// A disk failure naming the file and the system's reason, from `errno`.
     static func diskError(_ action: String, _ path: String) -> TransferFailure {
-        TransferFailure(.disk, "\(action) \(path): \(systemReason(errno))")
-    }
-
-    /// The system's reason for `code`, as the middle of a sentence: "permission denied".
-    static func systemReason(_ code: Int32) -> String {
-        switch code {
-        case ENOSPC: return "the disk is full"
-        case EDQUOT: return "the disk quota is used up"
-        default:
-            let reason = String(cString: strerror(code))
-            return reason.prefix(1).lowercased() + reason.dropFirst()
-        }
+        TransferFailure(.disk, "\(action) \(path): \(systemReason())")
     }
 }

@@ -23,8 +23,3 @@ struct UnixSocketAddress {
         }
     }
 }
-
-/// The system's reason for the last failed call, for messages.
-func systemError() -> String {
-    String(cString: strerror(errno))
-}
