@@ -23,7 +23,7 @@ struct AgentCommand {
             logger: logger
         )
         do throws(AgentError) {
-            try Agent(configuration: configuration).run(signals: signals)
+            try Agent(configuration: configuration).run(requests: signals)
         } catch {
             throw CommandFailure(error.message, exitCode: error.code == .alreadyRunning ? .alreadyRunning : .environment)
         }

@@ -16,21 +16,10 @@ extension Locations {
         }
     }
 
-    /// The manifest as it is on disk now, or every problem in it.
-    func loadValidManifest() throws(InvalidManifest) -> Manifest {
-        let context = ManifestLoader.Context(
-            manifestPath: manifest,
-            homeDirectory: directories.home,
-            defaultDestination: directories.defaultDestination,
-            workingDirectory: FileManager.default.currentDirectoryPath
-        )
-        return try ManifestLoader(context: context).load()
-    }
-
     /// Creates the default manifest from the shipped one when there is none yet.
     func installDefaultManifest() throws(CommandFailure) {
         guard !FileManager.default.fileExists(atPath: manifest) else { return }
-        guard let template = Self.shippedManifest() else {
+        guard let template = DefaultManifest.shipped() else {
             throw CommandFailure("no manifest at \(manifest), and no default manifest to copy there; write one (see README)", exitCode: .usage)
         }
         do {
@@ -41,21 +30,6 @@ extension Locations {
             throw CommandFailure("cannot create \(manifest): \(error.localizedDescription)", exitCode: .environment)
         }
     }
-
-    /// The default manifest that ships with this build: beside an installed binary
-    /// (`/usr/bin` → `/usr/share/syncagent/`), else in the source tree it was built from.
-    private static func shippedManifest() -> String? {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/syncagent/manifest.yaml").path
-        let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("config/manifest.yaml").path
-        return [installed, sourceTree].first { FileManager.default.isReadableFile(atPath: $0) }
-    }
-
-    /// The lock that keeps two agents (or an agent and `--once`) from working on one state and
-    /// its files at once.
-    var lockPath: String { stateDirectory + "/agent.lock" }
 
     /// The lock, or a ``CommandFailure`` saying who holds it (exit 4).
     func takeLock() throws(CommandFailure) -> AgentLock {

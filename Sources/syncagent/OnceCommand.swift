@@ -16,36 +16,38 @@ struct OnceCommand {
         let store = try locations.openState()
         let reporter = makeProgressReporter()
 
-        let titles = manifest.files.map(\.title)
-        let paths = manifest.files.map(manifest.destinationPath(of:))
-        let end: BatchRunner.End
-        let runner = BatchRunner(manifest: manifest, store: store)
+        let driver = SyncDriver(store: store, mode: .everyFileNow, observe: { event, file in
+            report(event, of: file, to: reporter)
+        })
+        driver.use(manifest)
+        let end: SyncDriver.BatchEnd
         do {
-            end = try runner.run(signals: signals) { event in
-                report(event, titles: titles, paths: paths, to: reporter)
-            }
+            end = try driver.runOneBatch(stoppingOn: signals)
         } catch {
             reporter.restore()
             throw CommandFailure(error.description, exitCode: .environment)
         }
-        guard case .finished(let results) = end else {
+        guard case .finished(let report) = end else {
             reporter.restore()
             throw CommandFailure("interrupted; the next run resumes where this one stopped", exitCode: .interrupted)
         }
         reporter.finish()
-        if !runner.skipped.isEmpty {
-            logger.notice("left out, as you paused or stopped them: \(runner.skipped.joined(separator: ", ")) (`syncagent start` releases them)")
+        if !driver.held.isEmpty {
+            logger.notice("left out, as you paused or stopped them: \(driver.held.joined(separator: ", ")) (`syncagent start` releases them)")
         }
-        notify(manifest: manifest, results: results)
-        if results.contains(where: { if case .failed = $0.outcome { true } else { false } }) {
+        guard let report else { return }
+        notify(manifest: manifest, report: report)
+        if report.results.contains(where: { if case .failed = $0.outcome { true } else { false } }) {
             throw CommandFailure("", exitCode: .someFailed)
         }
     }
 
-    /// Posts the batch's summary, unless the manifest turned notifications off or nothing
-    /// changed. A desktop without a notification server is not a failure: it is logged.
-    private func notify(manifest: Manifest, results: [FileResult]) {
-        guard manifest.notify, let notification = DesktopNotification.batchSummary(of: results, destination: manifest.destination) else { return }
+    /// Posts the batch's summary as the announcer words it, unless the manifest turned
+    /// notifications off or nothing changed. A desktop without a notification server is not a
+    /// failure: it is logged.
+    private func notify(manifest: Manifest, report: BatchReport) {
+        var announcer = BatchAnnouncer()
+        guard manifest.notify, let notification = announcer.announce(report).notification else { return }
         do throws(NotificationError) {
             try LibnotifyNotifier().post(notification)
         } catch {
@@ -54,18 +56,18 @@ struct OnceCommand {
     }
 }
 
-/// Hands engine events to the progress reporter, with the titles and paths they stand for.
-private func report(_ event: TransferEvent, titles: [String], paths: [String], to reporter: any ProgressReporter) {
+/// Hands transfer events to the progress reporter.
+private func report(_ event: TransferEvent, of file: SyncDriver.TrackedFile, to reporter: any ProgressReporter) {
     switch event {
-    case .started(let id, let offset):
-        reporter.transferStarted(path: paths[id], title: titles[id], receivedBytes: offset, expectedBytes: nil)
-    case .receiving(let id, _, let offset, let expectedLength):
-        reporter.transferReceiving(path: paths[id], receivedBytes: offset, expectedBytes: expectedLength)
-    case .progress(let id, let received, let expectedLength):
-        reporter.transferProgressed(path: paths[id], receivedBytes: received, expectedBytes: expectedLength)
-    case .willRetry(let id, let delay, let failure):
-        reporter.transferWillRetry(path: paths[id], after: delay, because: failure)
-    case .finished(let id, let completion):
-        reporter.transferFinished(FileResult(title: titles[id], path: paths[id], outcome: completion.outcome))
+    case .started(_, let offset):
+        reporter.transferStarted(path: file.path, title: file.title, receivedBytes: offset, expectedBytes: nil)
+    case .receiving(_, _, let offset, let expectedLength):
+        reporter.transferReceiving(path: file.path, receivedBytes: offset, expectedBytes: expectedLength)
+    case .progress(_, let received, let expectedLength):
+        reporter.transferProgressed(path: file.path, receivedBytes: received, expectedBytes: expectedLength)
+    case .willRetry(_, let delay, let failure):
+        reporter.transferWillRetry(path: file.path, after: delay, because: failure)
+    case .finished(_, let completion):
+        reporter.transferFinished(FileResult(title: file.title, path: file.path, outcome: completion.outcome))
     }
 }

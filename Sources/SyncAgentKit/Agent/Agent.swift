@@ -4,9 +4,10 @@ import Logging
 /// The login agent: keeps the manifest's files up to date on their schedules until asked to
 /// stop.
 ///
-/// Everything happens on the thread that calls ``run(signals:)``: loading and reloading the
-/// manifest, asking the ``Scheduler`` what is due, driving the ``TransferEngine``, saving
-/// state, and summing each batch up in one notification. Between events that thread sleeps
+/// The loop only: it decides *when* — on its wall-clock timer, on an edit of the manifest, a
+/// change of conditions or a command — and leaves *what* to the ``SyncDriver`` (the same
+/// driver `--once` uses) and what a batch says to the ``BatchAnnouncer``. Everything happens
+/// on the thread that calls ``run(requests:)``. Between events that thread sleeps
 /// in `curl_multi_poll`, which also watches the manifest's folder (inotify) and the signals
 /// (signalfd); condition changes wake it through the engine's waker. Nothing polls, and
 /// nothing uses Dispatch, whose worker pool keeps a once-a-second timer once used.
@@ -28,13 +29,16 @@ public final class Agent {
         /// are taken as favourable.
         public var watchConditions: Bool
         public var timeZone: TimeZone
+        /// The wall-clock time schedules are planned by (injected so tests can move it).
+        public var now: @Sendable () -> Date
         public var logger: Logger
         public var options: TransferOptions
 
         public init(
             manifestPath: String, loadManifest: @escaping () throws(InvalidManifest) -> Manifest, store: StateStore,
             notifier: (any Notifier)?, lockPath: String, controlSocketPath: String, watchConditions: Bool = true,
-            timeZone: TimeZone = .current, logger: Logger, options: TransferOptions = TransferOptions()
+            timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+            options: TransferOptions = TransferOptions()
         ) {
             self.manifestPath = manifestPath
             self.loadManifest = loadManifest
@@ -44,6 +48,7 @@ public final class Agent {
             self.controlSocketPath = controlSocketPath
             self.watchConditions = watchConditions
             self.timeZone = timeZone
+            self.now = now
             self.logger = logger
             self.options = options
         }
@@ -57,55 +62,34 @@ public final class Agent {
 
     let configuration: Configuration
     var logger: Logger { configuration.logger }
-    let ledger: TransferLedger
     let clock = ContinuousClock()
-    var manifest: Manifest?
+    /// Brings the files up to date; the agent decides when, the driver what.
+    let driver: SyncDriver
+    /// Decides what each batch says on the desktop; remembers failures already told.
+    var announcer = BatchAnnouncer()
     /// The text of the manifest problem last reported, so one problem is told once.
     var reportedProblem: String?
-    /// Stable engine ids for destination paths, across manifest reloads.
-    var ids: [String: Int] = [:]
-    /// What each id stands for while its transfer runs.
-    var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
-    /// The results of the batch under way.
-    var batch: [FileResult] = []
-    /// Failures already told in a notification, message by path: a file that keeps failing
-    /// the same way on its retries is not announced again until something changes.
-    var toldFailures: [String: String] = [:]
-    /// Where each running transfer stands, by id, for `syncagent status`.
-    var progress: [Int: TransferProgress] = [:]
-    /// Files waiting in the engine for a retry, with when it is due.
-    var retrying: [Int: Date] = [:]
-    /// Why each file the last scheduling round did not start waits, by path.
-    var waiting: [String: WaitReason] = [:]
-    /// Files the user asked for now (`start`, `resume`): the next round starts them whatever
-    /// their schedule and the conditions say.
-    var requestedNow: Set<String> = []
-    /// Something changed that the last scheduling round did not know (a failure with a retry
-    /// time, an edit, a command): plan again soon.
-    var planRequested = true
-
-    /// Drives every transfer; created on first use, on the agent's thread.
-    lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: configuration.options) {
-        [unowned self] event in handle(event)
-    }
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        self.ledger = TransferLedger(store: configuration.store, now: Date.init)
+        let logger = configuration.logger
+        driver = SyncDriver(
+            store: configuration.store, mode: .onSchedule, options: configuration.options,
+            timeZone: configuration.timeZone, now: configuration.now,
+            observe: { event, file in Self.log(event, of: file, to: logger) }
+        )
     }
 
-    /// Runs until SIGTERM or SIGINT: stops transfers keeping their partials (the state already
-    /// holds what a resume needs) and returns. Throws when it cannot start.
-    public func run(signals: SignalInbox) throws(AgentError) {
+    /// Runs until `requests` asks it to stop (SIGTERM or SIGINT from a ``SignalInbox``):
+    /// stops transfers keeping their partials (the state already holds what a resume needs)
+    /// and returns. Throws when it cannot start.
+    public func run(requests: some AgentRequests) throws(AgentError) {
         let lock = try AgentLock(path: configuration.lockPath)
         let watcher = try ManifestWatcher(manifestPath: configuration.manifestPath)
         let control = try ControlServer(path: configuration.controlSocketPath)
-        manifest = load(previous: nil)
-        if let manifest {
-            engine.limits = manifest.limits
-            engine.retry = manifest.retry
-        }
-        let conditions = startConditionMonitor(waker: engine.waker)
+        let responder = ControlResponder(driver: driver, logger: logger)
+        if let manifest = load(previous: nil) { driver.use(manifest) }
+        let conditions = startConditionMonitor(waker: driver.waker)
         defer { conditions?.stop() }
         logger.info("started; watching \(configuration.manifestPath)")
 
@@ -115,7 +99,7 @@ public final class Agent {
         var lastPlan = clock.now - Self.planningInterval
         var plannedConditions: Conditions?
         loop: while true {
-            for request in signals.take() {
+            for request in requests.take() {
                 switch request {
                 case .stop:
                     break loop
@@ -128,35 +112,27 @@ public final class Agent {
                 reloadAt = nil
                 reload()
             }
-            if engine.isIdle && !batch.isEmpty {
-                finishBatch()
-                planRequested = true
+            if let report = driver.finishBatch() {
+                announce(report)
+                driver.planRequested = true
             }
             // Planning reads every file's state: do it when time or something new calls for it,
             // and while transfers run at most once per planning interval.
             let current = conditions?.current
             let now = clock.now
             if timeToPlan || current != plannedConditions
-                || (planRequested && (engine.isIdle || now - lastPlan >= Self.planningInterval)) {
-                if let wake = schedule(conditions: current) { timer.fire(at: wake) } else { timer.disarm() }
+                || (driver.planRequested && (driver.isIdle || now - lastPlan >= Self.planningInterval)) {
+                if let wake = plan(conditions: current) { timer.fire(at: wake) } else { timer.disarm() }
                 plannedConditions = current
                 timeToPlan = false
-                planRequested = false
                 lastPlan = now
             }
             var deadline: ContinuousClock.Instant?
-            if planRequested { deadline = lastPlan + Self.planningInterval }
+            if driver.planRequested { deadline = lastPlan + Self.planningInterval }
             if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }
-            if let save = ledger.saveDeadline { deadline = min(deadline ?? save, save) }
-            let watched = [watcher.descriptor, signals.descriptor, timer.descriptor] + control.descriptors
-            let readable = engine.step(until: deadline, watching: watched)
-            // Saved in one transaction when due, and before a control request, which may write
-            // the state itself (a hold, a reset) and must find it up to date.
-            if control.descriptors.contains(where: readable.contains) {
-                saveTransferResults()
-            } else {
-                saveTransferResults(ifDueAt: clock.now)
-            }
+            let watched = [watcher.descriptor, requests.descriptor, timer.descriptor] + control.descriptors
+            let readable = driver.step(until: deadline, watching: watched)
+            if let error = driver.takeStateError() { logger.error("\(error.description)") }
             if readable.contains(timer.descriptor) {
                 timer.acknowledge()
                 timeToPlan = true
@@ -164,10 +140,10 @@ public final class Agent {
             if readable.contains(watcher.descriptor), watcher.manifestChanged() {
                 reloadAt = clock.now + Self.settleTime
             }
-            control.serve(readable: readable) { request in answer(request) }
+            control.serve(readable: readable) { request in responder.answer(request) }
         }
-        engine.stopAll()
-        saveTransferResults()
+        driver.stopAll()
+        if let error = driver.takeStateError() { logger.error("\(error.description)") }
         withExtendedLifetime((lock, control)) {}
         logger.info("stopped; partial downloads are kept and resume at the next start")
     }
@@ -193,129 +169,56 @@ public final class Agent {
     }
 
     private func reload() {
-        let reloaded = load(previous: manifest)
-        guard reloaded != manifest, let reloaded else { return }
-        let before = Set(manifest?.files.map(\.url) ?? [])
+        let previous = driver.manifest
+        guard let reloaded = load(previous: previous), reloaded != previous else { return }
+        let before = Set(previous?.files.map(\.url) ?? [])
         let added = reloaded.files.filter { !before.contains($0.url) }.count
-        let removed = Set(reloaded.files.map(\.url))
-        let dropped = manifest?.files.filter { !removed.contains($0.url) }.count ?? 0
+        let kept = Set(reloaded.files.map(\.url))
+        let dropped = previous?.files.filter { !kept.contains($0.url) }.count ?? 0
         logger.info("manifest reloaded: \(reloaded.files.count) files (\(added) new, \(dropped) removed)")
-        manifest = reloaded
-        engine.limits = reloaded.limits
-        engine.retry = reloaded.retry
-        planRequested = true
+        driver.use(reloaded)
     }
 
-    // MARK: Scheduling
+    // MARK: Scheduling and batches
 
-    /// Starts what is due now; returns when to look again (wall-clock time).
-    private func schedule(conditions: Conditions?) -> Date? {
-        guard let manifest else { return nil }
-        let now = Date()
-        var entries: [String: Manifest.Entry] = [:]
-        var files: [ScheduledFile] = []
-        let pending = engine.pendingIDs
-        for entry in manifest.files {
-            let path = manifest.destinationPath(of: entry)
-            if let id = ids[path], pending.contains(id) { continue }
-            do {
-                let record = try ledger.record(for: entry, at: path)
-                guard record?.hold == nil else { continue }
-                files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requestedNow.contains(path)))
-                entries[path] = entry
-            } catch {
-                logger.error("\(entry.title): \(error.description)")
-            }
-        }
-        requestedNow = []
-        let plan = Scheduler(timeZone: configuration.timeZone)
-            .plan(files, at: now, conditions: conditions ?? Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false))
-        waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
-        var requests: [TransferRequest] = []
-        for path in plan.start {
-            guard let entry = entries[path] else { continue }
-            let id = ids[path] ?? ids.count
-            ids[path] = id
-            do {
-                let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination)
-                inFlight[id] = (request, entry.title)
-                requests.append(request)
-            } catch {
-                logger.error("\(entry.title): \(error.description)")
-            }
-        }
-        if !requests.isEmpty {
-            logger.info("starting \(requests.count) \(requests.count == 1 ? "transfer" : "transfers")")
-            engine.add(requests)
-        }
-        // Never sooner than a moment from now: a plan that wakes in the past would spin.
-        return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
-    }
-
-    // MARK: Transfers
-
-    private func saveTransferResults(ifDueAt now: ContinuousClock.Instant? = nil) {
+    /// One scheduling round; returns when to look again (wall-clock time).
+    private func plan(conditions: Conditions?) -> Date? {
+        let pendingBefore = driver.pendingCount
         do {
-            if let now { try ledger.saveChangesIfDue(at: now) } else { try ledger.saveChanges() }
+            let wake = try driver.plan(conditions: conditions)
+            let started = driver.pendingCount - pendingBefore
+            if started > 0 { logger.info("starting \(started) \(started == 1 ? "transfer" : "transfers")") }
+            return wake
         } catch {
             logger.error("\(error.description)")
+            driver.planRequested = true
+            return nil
         }
     }
 
-    private func handle(_ event: TransferEvent) {
-        guard let (request, title) = inFlight[event.id] else { return }
-        do {
-            try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
-        } catch {
-            logger.error("\(title): \(error.description)")
-        }
-        switch event {
-        case .started(let id, let offset):
-            retrying[id] = nil
-            progress[id] = TransferProgress(received: offset, origin: clock.now)
-        case .receiving(let id, _, let offset, let expectedLength):
-            progress[id]?.update(received: offset, expected: expectedLength, at: clock.now)
-        case .progress(let id, let received, let expectedLength):
-            progress[id]?.update(received: received, expected: expectedLength, at: clock.now)
-        case .willRetry(let id, let delay, let failure):
-            progress[id] = nil
-            retrying[id] = Date().addingTimeInterval(delay.timeInterval)
-            logger.notice("\(title): \(failure.message); retrying in \(formatRemainingTime(delay))")
-        case .finished(let id, let completion):
-            inFlight[id] = nil
-            progress[id] = nil
-            if case .failed = completion.outcome { planRequested = true }
-            batch.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
-            switch completion.outcome {
-            case .downloaded(let bytes): logger.info("\(title): downloaded \(formatByteCount(bytes))")
-            case .unchanged: logger.info("\(title): unchanged")
-            case .failed(let failure): logger.warning("\(title): failed: \(failure.message)")
-            }
-        }
-    }
-
-    /// The batch is over: one notification sums it up — none when nothing changed, and none
-    /// when the only news is failures already told.
-    private func finishBatch() {
-        defer { batch = [] }
-        var downloaded = 0
-        var newFailures = 0
-        for result in batch {
-            switch result.outcome {
-            case .downloaded:
-                downloaded += 1
-                toldFailures[result.path] = nil
-            case .unchanged:
-                toldFailures[result.path] = nil
-            case .failed(let failure):
-                if toldFailures.updateValue(failure.message, forKey: result.path) != failure.message { newFailures += 1 }
-            }
-        }
-        logger.info("batch over: \(downloaded) of \(batch.count) downloaded, \(newFailures) new failures")
-        guard downloaded > 0 || newFailures > 0, manifest?.notify ?? true,
-              let notification = DesktopNotification.batchSummary(of: batch, destination: manifest?.destination ?? "")
-        else { return }
+    /// The batch is over: one notification sums it up, as the announcer decides.
+    private func announce(_ report: BatchReport) {
+        let announcement = announcer.announce(report)
+        let failures = announcement.newFailures == 1 ? "1 new failure" : "\(announcement.newFailures) new failures"
+        logger.info("batch over: \(announcement.downloaded) of \(report.results.count) downloaded, \(failures)")
+        guard driver.manifest?.notify ?? true, let notification = announcement.notification else { return }
         post(notification)
+    }
+
+    /// One log line for each result and each retry; progress is for `status`.
+    private static func log(_ event: TransferEvent, of file: SyncDriver.TrackedFile, to logger: Logger) {
+        switch event {
+        case .willRetry(_, let delay, let failure):
+            logger.notice("\(file.title): \(failure.message); retrying in \(formatRemainingTime(delay))")
+        case .finished(_, let completion):
+            switch completion.outcome {
+            case .downloaded(let bytes): logger.info("\(file.title): downloaded \(formatByteCount(bytes))")
+            case .unchanged: logger.info("\(file.title): unchanged")
+            case .failed(let failure): logger.warning("\(file.title): failed: \(failure.message)")
+            }
+        case .started, .receiving, .progress:
+            break
+        }
     }
 
     private func post(_ notification: DesktopNotification) {

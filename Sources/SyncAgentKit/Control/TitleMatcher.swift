@@ -30,6 +30,12 @@ public enum TitleMatcher {
         return chosen.sorted()
     }
 
+    /// The entries of `manifest` that `queries` name, in manifest order; all of them when
+    /// `queries` is empty.
+    public static func entries(_ queries: [String], in manifest: Manifest) throws(TitleMatchError) -> [Manifest.Entry] {
+        try match(queries, in: manifest.files.map(\.title)).map { manifest.files[$0] }
+    }
+
     /// Up to three titles within a few edits of `query`, or containing it, nearest first.
     private static func closeMatches(for query: String, in titles: [String]) -> [String] {
         let scored = titles.compactMap { title -> (String, Int)? in

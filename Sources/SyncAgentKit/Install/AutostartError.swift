@@ -1,21 +1,9 @@
-/// Why autostart could not be set up or removed, in words a person can act on.
-public struct AutostartError: Error, Sendable, Equatable, CustomStringConvertible {
-    public typealias Code = ErrorCode<AutostartError>
+/// Why autostart could not be set up or removed, in whole sentences that name the file or
+/// command and say what to do.
+public typealias AutostartError = DomainError<AutostartDomain>
 
-    /// What kind of failure it was.
-    public var code: Code
-    /// Whole sentences that name the file or command and say what to do.
-    public var message: String
-
-    /// Describes the failure for people.
-    public var description: String { message }
-
-    /// An error of kind `code`.
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-}
+/// Where an ``AutostartError`` comes from (see ``DomainError``).
+public enum AutostartDomain {}
 
 extension ErrorCode where Domain == AutostartError {
     /// The file install would write was changed by someone else; `--force` replaces it.

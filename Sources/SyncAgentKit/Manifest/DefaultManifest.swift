@@ -22,3 +22,18 @@ public enum DefaultManifest {
         return true
     }
 }
+
+extension DefaultManifest {
+    /// The default manifest that ships with this build: beside an installed binary
+    /// (`/usr/bin` → `/usr/share/syncagent/`), else in the source tree it was built from.
+    public static func shipped() -> String? {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/syncagent/manifest.yaml").path
+        // Sources/SyncAgentKit/Manifest/ → the checkout's config/.
+        var sourceTree = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { sourceTree.deleteLastPathComponent() }
+        let shippedInTree = sourceTree.appendingPathComponent("config/manifest.yaml").path
+        return [installed, shippedInTree].first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}

@@ -48,6 +48,38 @@ extension DesktopNotification {
         )
     }
 
+    /// The notification for a batch that put files in place while other files of the
+    /// manifest still fail (failures already told, or from earlier batches): it must not claim
+    /// that all files are in place. The wording, exactly: summary "1 new file · 1 still
+    /// failing" ("3 new files · 2 still failing"); body the downloaded files as in the success
+    /// summary ("3 files, 2.1 MB, in Apple Guides"), then one line per failing file,
+    /// "Title: reason", at most five as in the failure summary. Category `transfer.error`,
+    /// urgency normal (nothing new needs the user now), icon "dialog-warning".
+    static func progressWithFailures(
+        downloaded: [FileResult],
+        failing: [(title: String, reason: String)],
+        destination: String
+    ) -> DesktopNotification {
+        let bytes = downloaded.reduce(Int64(0)) { sum, result in
+            if case .downloaded(let size) = result.outcome { sum + size } else { sum }
+        }
+        let newFiles = downloaded.count == 1 ? "1 new file" : "\(downloaded.count) new files"
+        let lines = ["\(countOfFiles(downloaded.count)), \(formatByteCount(bytes)), in \(folderName(destination))"]
+            + limited(failing.map { "\($0.title): \($0.reason)" })
+        return DesktopNotification(
+            summary: "\(newFiles) · \(failing.count) still failing",
+            body: lines.joined(separator: "\n"),
+            category: .transferError,
+            urgency: .normal,
+            iconName: "dialog-warning"
+        )
+    }
+
+    /// At most ``listedFailureLimit`` lines: beyond it, the first ones and "and 3 more".
+    private static func limited(_ lines: [String]) -> [String] {
+        lines.count <= listedFailureLimit ? lines : lines.prefix(listedFailureLimit - 1) + ["and \(lines.count - listedFailureLimit + 1) more"]
+    }
+
     private static func failureSummary(
         _ failures: [(title: String, failure: TransferFailure)],
         total: Int
@@ -55,13 +87,10 @@ extension DesktopNotification {
         let summary = failures.count == total
             ? "\(countOfFiles(failures.count)) could not be downloaded"
             : "\(failures.count) of \(total) files could not be downloaded"
-        let lines = failures.map { "\($0.title): \($0.failure.message)" }
-        let body = lines.count <= listedFailureLimit
-            ? lines
-            : lines.prefix(listedFailureLimit - 1) + ["and \(lines.count - listedFailureLimit + 1) more"]
+        let lines = limited(failures.map { "\($0.title): \($0.failure.message)" })
         return DesktopNotification(
             summary: summary,
-            body: body.joined(separator: "\n"),
+            body: lines.joined(separator: "\n"),
             category: .transferError,
             urgency: .critical,
             iconName: "dialog-error"

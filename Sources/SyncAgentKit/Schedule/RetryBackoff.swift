@@ -3,7 +3,7 @@ import Foundation
 /// When to try a failed transfer again: exponential backoff with jitter, and the server's
 /// `Retry-After` first.
 ///
-/// Two clocks use it: the engine between attempts inside one batch (``delay(afterAttempt:failure:unitRandom:)``),
+/// Two clocks use it: the engine between attempts inside one batch (``delay(afterAttempt:cause:unitRandom:)``),
 /// and the agent between batches (``nextAttempt(after:failedAttempts:at:unitRandom:)``), whose
 /// answer is kept in ``FileRecord/nextAttempt`` and read back by the ``Scheduler``.
 public struct RetryBackoff: Sendable {
@@ -24,9 +24,9 @@ public struct RetryBackoff: Sendable {
     /// for longer than the policy's longest wait.
     /// - Parameter unitRandom: a value in 0..<1; the wait is drawn from the upper half of the
     ///   exponential step ("equal jitter"), so clients that failed together spread out.
-    func delay(afterAttempt attempt: Int, failure: TransferFailure, unitRandom: Double) -> Duration? {
-        guard failure.code.isTransient, attempt < policy.attempts else { return nil }
-        if let requested = failure.retryAfter {
+    func delay(afterAttempt attempt: Int, cause: RetryCause, unitRandom: Double) -> Duration? {
+        guard cause.isTransient, attempt < policy.attempts else { return nil }
+        if let requested = cause.retryAfter {
             return requested <= policy.maximumBackoff ? requested : nil
         }
         return jitteredStep(afterAttempt: attempt, unitRandom: unitRandom)
@@ -44,9 +44,9 @@ public struct RetryBackoff: Sendable {
     ///   - failedAttempts: failed batches in a row, this one included (1 after the first).
     ///   - now: when the failure was recorded.
     ///   - unitRandom: a value in 0..<1 (injected so tests can pin it).
-    public func nextAttempt(after failure: TransferFailure, failedAttempts: Int, at now: Date, unitRandom: Double) -> PendingRetry? {
-        guard failure.code.isTransient else { return nil }
-        if let requested = failure.retryAfter {
+    public func nextAttempt(after cause: RetryCause, failedAttempts: Int, at now: Date, unitRandom: Double) -> PendingRetry? {
+        guard cause.isTransient else { return nil }
+        if let requested = cause.retryAfter {
             let wait = min(max(requested, .zero), Self.longestServerRequestedWait)
             return PendingRetry(date: now.adding(wait), requestedByServer: true)
         }

@@ -66,7 +66,7 @@ final class TransferLedger {
     /// The record of a file as this ledger knows it, if it was saved for the same URL (a new
     /// URL starts afresh).
     func record(for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> FileRecord? {
-        try currentRecord(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
+        try currentRecord(forPath: path).saved(for: entry.url)
     }
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
@@ -138,7 +138,7 @@ final class TransferLedger {
                 record.failedAttempts += 1
                 record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
                 record.nextAttempt = RetryBackoff(policy: retry)
-                    .nextAttempt(after: failure, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
+                    .nextAttempt(after: failure.retryCause, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
             }
             keep(record)
         case .started, .progress, .willRetry:
@@ -152,8 +152,6 @@ final class TransferLedger {
     }
 
     private func existingRecord(for request: TransferRequest) throws(StateStoreError) -> FileRecord {
-        let stored = try currentRecord(forPath: request.destination)
-        guard let stored, stored.url == request.url else { return FileRecord(path: request.destination, url: request.url) }
-        return stored
+        try currentRecord(forPath: request.destination).savedOrNew(path: request.destination, url: request.url)
     }
 }

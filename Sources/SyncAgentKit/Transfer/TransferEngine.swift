@@ -201,7 +201,7 @@ public final class TransferEngine {
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
         case .failed(let failure, let partial):
-            if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, failure: failure, unitRandom: unitRandom()) {
+            if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, cause: failure.retryCause, unitRandom: unitRandom()) {
                 request.partial = partial
                 queue.retry(request, at: clock.now + delay)
                 onEvent(.willRetry(id: request.id, delay: delay, failure: failure))

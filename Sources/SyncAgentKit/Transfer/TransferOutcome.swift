@@ -45,6 +45,9 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { message }
+
+    /// What backoff needs to know of this failure.
+    public var retryCause: RetryCause { RetryCause(isTransient: code.isTransient, retryAfter: retryAfter) }
 }
 
 /// One file's part in a batch: which file, and how it ended.

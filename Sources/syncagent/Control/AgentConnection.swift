@@ -23,8 +23,8 @@ struct TitleArguments: ParsableArguments {
 }
 
 /// Sends one command to the running agent and prints what it did. With no agent running, the
-/// hold is recorded in the saved state — the agent follows it when it starts, and `--once`
-/// leaves held files alone — and the command says so and ends with exit status 5.
+/// change is recorded in the saved state (``OfflineControl``), said, and the command ends with
+/// exit status 5.
 func sendToAgent(_ command: ControlRequest.Command, titles: [String], locations: LocationOptions) throws(CommandFailure) {
     let locations = locations.resolve()
     if let response = try locations.ask(ControlRequest(command, titles: titles)) {
@@ -35,28 +35,20 @@ func sendToAgent(_ command: ControlRequest.Command, titles: [String], locations:
     let manifest = try locations.loadManifest()
     let entries: [Manifest.Entry]
     do {
-        entries = try TitleMatcher.match(titles, in: manifest.files.map(\.title)).map { manifest.files[$0] }
+        entries = try TitleMatcher.entries(titles, in: manifest)
     } catch {
         throw CommandFailure(error.message, exitCode: .usage)
     }
     let lock = try locations.takeLock()
     defer { withExtendedLifetime(lock) {} }
     let store = try locations.openState()
-    let verb: String
+    let recorded: String
     do {
-        switch command {
-        case .pause: try Holds.hold(entries, in: manifest, as: .paused, store: store); verb = "marked paused"
-        case .stop: try Holds.hold(entries, in: manifest, as: .stopped, store: store); verb = "marked stopped"
-        default: try Holds.release(entries, in: manifest, store: store); verb = "released"
-        }
+        recorded = try OfflineControl.record(command, of: entries, all: titles.isEmpty, in: manifest, store: store)
     } catch {
         throw CommandFailure(error.description, exitCode: .environment)
     }
-    throw CommandFailure(
-        "the agent is not running; \(Holds.summary(verb, entries, all: titles.isEmpty)) in the saved state, "
-            + "which the agent follows when it starts (`syncagent`, or at every login: `syncagent install`)",
-        exitCode: .agentNotRunning
-    )
+    throw CommandFailure(recorded, exitCode: .agentNotRunning)
 }
 
 /// A command the running agent carries out for some files: pause, resume, stop, start.

@@ -34,8 +34,7 @@ extension SyncAgent {
             defer { withExtendedLifetime(lock) {} }
             let store = try locations.openState()
             do {
-                let deleted = try Reset.run(manifest: manifest, store: store)
-                print(Reset.summary(deleted: deleted, of: manifest))
+                print(try OfflineControl.reset(manifest, store: store))
             } catch {
                 throw CommandFailure(error.description, exitCode: .environment)
             }

@@ -46,7 +46,7 @@ extension SyncAgent {
             }
             let store = try locations.openState()
             do {
-                return (try FileStatus.saved(manifest: manifest, store: store), false)
+                return (try OfflineControl.status(of: manifest, store: store), false)
             } catch {
                 throw CommandFailure(error.description, exitCode: .environment)
             }

@@ -101,7 +101,7 @@ extension FileStatus {
     public static func saved(manifest: Manifest, store: StateStore) throws(StateStoreError) -> [FileStatus] {
         try manifest.files.map { entry throws(StateStoreError) in
             let path = manifest.destinationPath(of: entry)
-            let record = try store.record(forPath: path).flatMap { $0.url == entry.url ? $0 : nil }
+            let record = try store.record(forPath: path).saved(for: entry.url)
             return FileStatus(entry: entry, path: path, record: record)
         }
     }

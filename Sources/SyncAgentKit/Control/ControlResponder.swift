@@ -1,0 +1,40 @@
+import Logging
+
+/// The running agent's answers to `syncagent status`, `pause`, `resume`, `stop`, `start` and
+/// `reset`: each request carried out on the ``SyncDriver`` and answered in one line.
+struct ControlResponder {
+    let driver: SyncDriver
+    let logger: Logger
+
+    func answer(_ request: ControlRequest) -> ControlResponse {
+        guard let manifest = driver.manifest else {
+            return .failure("the manifest cannot be used, so no file is known; fix it first (the log says what is wrong)")
+        }
+        let entries: [Manifest.Entry]
+        do {
+            entries = try TitleMatcher.entries(request.titles, in: manifest)
+        } catch {
+            return .failure(error.message)
+        }
+        let change = HoldChange(command: request.command, entries: entries, all: request.titles.isEmpty)
+        do throws(StateStoreError) {
+            switch request.command {
+            case .status:
+                return ControlResponse(ok: true, message: "the agent is running", files: try driver.status())
+            case .pause, .stop:
+                try driver.hold(entries, as: request.command == .pause ? .paused : .stopped)
+            case .resume, .start:
+                try driver.release(entries)
+            case .reset:
+                let deleted = try driver.reset()
+                logger.notice("reset by the user: \(deleted.count == 1 ? "1 file" : "\(deleted.count) files") deleted, state forgotten")
+                return ControlResponse(ok: true, message: Reset.summary(deleted: deleted, of: manifest))
+            }
+        } catch {
+            return .failure(error.description)
+        }
+        let message = change.doneNow
+        logger.notice("\(message), asked by the user")
+        return ControlResponse(ok: true, message: message)
+    }
+}

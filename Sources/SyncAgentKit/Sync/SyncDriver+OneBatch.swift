@@ -1,0 +1,29 @@
+extension SyncDriver {
+    /// How a batch run with ``runOneBatch(stoppingOn:)`` ended.
+    public enum BatchEnd {
+        /// Every transfer is over; the report is `nil` when no file was tried.
+        case finished(BatchReport?)
+        /// A stop request ended it; the paths of the files still in transfer then, whose
+        /// partial downloads were kept.
+        case interrupted(unfinished: [String])
+    }
+
+    /// One batch to its end, as `syncagent --once` runs it: one scheduling round, then
+    /// transfers until all are over or `requests` asks to stop. The state is saved either way.
+    public func runOneBatch(stoppingOn requests: (any AgentRequests)?) throws(StateStoreError) -> BatchEnd {
+        _ = try plan(conditions: nil)
+        let watched = requests.map { [$0.descriptor] } ?? []
+        while !isIdle {
+            let readable = step(until: nil, watching: watched)
+            if let requests, readable.contains(requests.descriptor), requests.take().contains(.stop) {
+                let unfinished = pendingPaths
+                stopAll()
+                if let error = takeStateError() { throw error }
+                return .interrupted(unfinished: unfinished)
+            }
+        }
+        saveChanges()
+        if let error = takeStateError() { throw error }
+        return .finished(finishBatch())
+    }
+}

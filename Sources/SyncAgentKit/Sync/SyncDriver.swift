@@ -1,0 +1,314 @@
+import Foundation
+
+/// The one batch driver, for `syncagent --once` and for the agent alike: asks the
+/// ``Scheduler`` which files of the manifest are due, hands them to the ``TransferEngine``,
+/// records every result in the ``TransferLedger``, and gathers each batch's results into a
+/// ``BatchReport`` for the announcer.
+///
+/// The caller owns the loop and the clock's waits: it calls ``plan(conditions:)`` when time or
+/// something new calls for a scheduling round, ``step(until:watching:)`` to let transfers run,
+/// and ``finishBatch()`` once the engine is idle. `--once` plans once in
+/// ``Mode/everyFileNow`` and steps until idle; the agent plans in ``Mode/onSchedule`` whenever
+/// its timer, the conditions, the manifest or a command call for it.
+///
+/// Not thread-safe: create it and drive it from one thread, as the engine it owns.
+public final class SyncDriver {
+    /// Whose rules a scheduling round follows.
+    public enum Mode: Sendable {
+        /// Every file now, as `--once` asks: the user's explicit request, so only a server's
+        /// pending `Retry-After` holds a file back (``ScheduledFile/requestedByUser``).
+        case everyFileNow
+        /// Each file when its schedule, window and conditions allow, and files the user
+        /// started (``release(_:)``) at once: the agent.
+        case onSchedule
+    }
+
+    /// A file a transfer event is about.
+    public struct TrackedFile: Sendable, Equatable {
+        /// The manifest entry's title.
+        public var title: String
+        /// Where the file is kept.
+        public var path: String
+    }
+
+    public let mode: Mode
+    /// The manifest in force; `nil` until ``use(_:)``.
+    public private(set) var manifest: Manifest?
+    /// Titles of the files the last scheduling round left alone because the user paused or
+    /// stopped them.
+    public private(set) var held: [String] = []
+    /// Files the last scheduling round did not start, and why, by path.
+    public private(set) var waiting: [String: WaitReason] = [:]
+    /// Something changed that the last scheduling round did not know (a failure that will be
+    /// retried, an edit, a command): the owner of the loop should plan again soon.
+    public var planRequested = true
+
+    let store: StateStore
+    let ledger: TransferLedger
+    private let now: () -> Date
+    private let timeZone: TimeZone
+    private let options: TransferOptions
+    private let observe: (TransferEvent, TrackedFile) -> Void
+
+    /// Stable engine ids for destination paths, across manifest edits.
+    private var ids: [String: Int] = [:]
+    /// What each id stands for while its transfer is pending.
+    private var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
+    /// Where each running transfer stands, by id, for `syncagent status`.
+    private var progress: [Int: TransferProgress] = [:]
+    /// Files waiting in the engine for a retry, with when it is due.
+    private var retrying: [Int: Date] = [:]
+    /// Files the user asked for now; the next round starts them whatever their schedule says.
+    private var requestedNow: Set<String> = []
+    /// The results of the batch under way.
+    private var results: [FileResult] = []
+    /// The first state write that failed since ``takeStateError()`` was last called.
+    private var stateError: StateStoreError?
+    private var readAllRecords = false
+
+    /// Drives every transfer; created on first use, on the driver's thread.
+    private lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
+        [unowned self] event in handle(event)
+    }
+
+    /// - Parameters:
+    ///   - now: the wall-clock time, for schedules and the saved results (injected so tests
+    ///     can move it).
+    ///   - observe: every transfer event, after the ledger recorded it, with the file it is
+    ///     about.
+    public init(
+        store: StateStore, mode: Mode, options: TransferOptions = TransferOptions(), timeZone: TimeZone = .current,
+        now: @escaping () -> Date = Date.init, observe: @escaping (TransferEvent, TrackedFile) -> Void = { _, _ in }
+    ) {
+        self.store = store
+        self.mode = mode
+        self.options = options
+        self.timeZone = timeZone
+        self.now = now
+        self.observe = observe
+        self.ledger = TransferLedger(store: store, now: now)
+    }
+
+    /// Makes `manifest` the one in force: its limits and retry policy apply to transfers
+    /// admitted from now on, and the next round plans its files.
+    public func use(_ manifest: Manifest) {
+        self.manifest = manifest
+        engine.limits = manifest.limits
+        engine.retry = manifest.retry
+        planRequested = true
+    }
+
+    // MARK: Scheduling
+
+    /// One scheduling round: starts what is due now under `conditions` (`nil`: favourable) and
+    /// returns when a waiting file can start by time alone.
+    public func plan(conditions: Conditions?) throws(StateStoreError) -> Date? {
+        planRequested = false
+        guard let manifest else { return nil }
+        if mode == .everyFileNow && !readAllRecords {
+            // One query costs less than thousands; in this mode nobody else writes meanwhile.
+            try ledger.readAllRecords()
+            readAllRecords = true
+        }
+        let now = now()
+        var entries: [String: Manifest.Entry] = [:]
+        var files: [ScheduledFile] = []
+        var held: [String] = []
+        let pending = engine.pendingIDs
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            if let id = ids[path], pending.contains(id) { continue }
+            let record = try ledger.record(for: entry, at: path)
+            guard record?.hold == nil else {
+                held.append(entry.title)
+                continue
+            }
+            let requested = mode == .everyFileNow || requestedNow.contains(path)
+            files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
+            entries[path] = entry
+        }
+        self.held = held
+        requestedNow = []
+        let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
+        let plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: conditions ?? favourable)
+        waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
+        var requests: [TransferRequest] = []
+        for path in plan.start {
+            guard let entry = entries[path] else { continue }
+            let id = ids[path] ?? ids.count
+            ids[path] = id
+            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination)
+            inFlight[id] = (request, entry.title)
+            requests.append(request)
+        }
+        engine.add(requests)
+        // Never sooner than a moment from now: a plan that wakes in the past would spin.
+        return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
+    }
+
+    // MARK: Transfers
+
+    /// Whether no transfer is queued, running, waiting for a retry or for its commit.
+    public var isIdle: Bool { engine.isIdle }
+
+    /// How many transfers are pending in the engine.
+    public var pendingCount: Int { engine.pendingIDs.count }
+
+    /// The paths of the files whose transfers are pending, in no particular order.
+    var pendingPaths: [String] {
+        engine.pendingIDs.compactMap { inFlight[$0]?.request.destination }
+    }
+
+    /// Wakes ``step(until:watching:)`` from any thread.
+    public var waker: TransferEngine.Waker { engine.waker }
+
+    /// Lets transfers run until one of `descriptors` is readable, `deadline` passes, or
+    /// something happened; returns the readable descriptors.
+    @discardableResult
+    public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
+        let nearest = [deadline, ledger.saveDeadline].compactMap { $0 }.min()
+        let readable = engine.step(until: nearest, watching: descriptors)
+        saveChanges(ifDueAt: .now)
+        return readable
+    }
+
+    /// Stops every transfer, keeping partial downloads for the next run, and saves the state.
+    public func stopAll() {
+        engine.stopAll()
+        saveChanges()
+    }
+
+    /// Saves the results recorded so far, in one transaction.
+    public func saveChanges() {
+        saveChanges(ifDueAt: nil)
+    }
+
+    private func saveChanges(ifDueAt moment: ContinuousClock.Instant?) {
+        do throws(StateStoreError) {
+            if let moment { try ledger.saveChangesIfDue(at: moment) } else { try ledger.saveChanges() }
+        } catch {
+            stateError = stateError ?? error
+        }
+    }
+
+    /// The first state write that failed since the last call, if any.
+    public func takeStateError() -> StateStoreError? {
+        defer { stateError = nil }
+        return stateError
+    }
+
+    /// The batch that just ended, once the engine is idle; `nil` while transfers run or when
+    /// nothing ran since the last batch.
+    public func finishBatch() -> BatchReport? {
+        guard engine.isIdle, !results.isEmpty, let manifest else { return nil }
+        let order = Dictionary(manifest.files.enumerated().map { (manifest.destinationPath(of: $1), $0) }, uniquingKeysWith: { first, _ in first })
+        let finished = results.sorted { (order[$0.path] ?? .max) < (order[$1.path] ?? .max) }
+        results = []
+        let inBatch = Set(finished.map(\.path))
+        var stillFailing: [BatchReport.StillFailing] = []
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            guard !inBatch.contains(path), let record = try? ledger.record(for: entry, at: path),
+                  record.hold == nil, let last = record.lastResult, last.kind == .failed
+            else { continue }
+            stillFailing.append(.init(title: entry.title, path: path, reason: last.message ?? "it failed"))
+        }
+        return BatchReport(results: finished, stillFailing: stillFailing, destination: manifest.destination)
+    }
+
+    private func handle(_ event: TransferEvent) {
+        guard let (request, title) = inFlight[event.id] else { return }
+        do throws(StateStoreError) {
+            try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
+        } catch {
+            stateError = stateError ?? error
+        }
+        switch event {
+        case .started(let id, let offset):
+            retrying[id] = nil
+            progress[id] = TransferProgress(received: offset, origin: .now)
+        case .receiving(let id, _, let offset, let expectedLength):
+            progress[id]?.update(received: offset, expected: expectedLength, at: .now)
+        case .progress(let id, let received, let expectedLength):
+            progress[id]?.update(received: received, expected: expectedLength, at: .now)
+        case .willRetry(let id, let delay, _):
+            progress[id] = nil
+            retrying[id] = now().addingTimeInterval(delay.timeInterval)
+        case .finished(let id, let completion):
+            inFlight[id] = nil
+            progress[id] = nil
+            if case .failed = completion.outcome { planRequested = true }
+            results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
+        }
+        observe(event, TrackedFile(title: title, path: request.destination))
+    }
+
+    // MARK: What the user asks for
+
+    /// Every file of the manifest as `status` shows it: the saved state, overlaid with what
+    /// is happening now.
+    public func status() throws(StateStoreError) -> [FileStatus] {
+        guard let manifest else { return [] }
+        let pending = engine.pendingIDs
+        return try manifest.files.map { entry throws(StateStoreError) in
+            let path = manifest.destinationPath(of: entry)
+            var status = FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path))
+            guard status.state != .paused, status.state != .stopped else { return status }
+            if let id = ids[path], pending.contains(id) {
+                if let running = progress[id] {
+                    status.state = .downloading
+                    status.bytesReceived = running.received
+                    status.bytesExpected = running.expected
+                    status.bytesPerSecond = running.bytesPerSecond
+                } else if let retry = retrying[id] {
+                    status.state = .waitingToRetry
+                    status.nextCheck = retry
+                } else {
+                    status.state = .queued
+                }
+            } else if let reason = waiting[path] {
+                // "Not due" keeps what the state says (up to date, failed, never fetched).
+                if case .notDue = reason {} else { status.state = FileStatus.state(for: reason) }
+                status.nextCheck = reason.until
+            }
+            return status
+        }
+    }
+
+    /// Pauses (keeping partials) or stops (deleting them) files, running or not; held files
+    /// are not started again until the user starts or resumes them.
+    public func hold(_ entries: [Manifest.Entry], as hold: Hold) throws(StateStoreError) {
+        guard let manifest else { return }
+        saveChanges()
+        for entry in entries { cancel(manifest.destinationPath(of: entry), keepPartial: hold == .paused) }
+        try Holds.hold(entries, in: manifest, as: hold, store: store)
+        planRequested = true
+    }
+
+    /// Lifts any hold from the files, and has the next round start them whatever their
+    /// schedule, window and conditions say (the user's explicit request).
+    public func release(_ entries: [Manifest.Entry]) throws(StateStoreError) {
+        guard let manifest else { return }
+        saveChanges()
+        try Holds.release(entries, in: manifest, store: store)
+        for entry in entries { requestedNow.insert(manifest.destinationPath(of: entry)) }
+        planRequested = true
+    }
+
+    /// Cancels every transfer, deletes the files the manifest put in place and forgets the
+    /// state (see ``Reset``); returns the titles of the files deleted.
+    public func reset() throws(StateStoreError) -> [String] {
+        guard let manifest else { return [] }
+        saveChanges()
+        for entry in manifest.files { cancel(manifest.destinationPath(of: entry), keepPartial: false) }
+        planRequested = true
+        return try Reset.run(manifest: manifest, store: store)
+    }
+
+    private func cancel(_ path: String, keepPartial: Bool) {
+        guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
+        inFlight[id] = nil
+        progress[id] = nil
+        retrying[id] = nil
+    }
+}
