@@ -29,15 +29,16 @@ public final class Agent {
         /// are taken as favourable.
         public var watchConditions: Bool
         public var timeZone: TimeZone
-        /// The wall-clock time schedules are planned by (injected so tests can move it).
-        public var now: @Sendable () -> Date
+        /// The wall clock schedules are planned by, and that wakes the agent when one is due
+        /// (injected so tests can move it).
+        public var clock: any AgentClock
         public var logger: Logger
         public var options: TransferOptions
 
         public init(
             manifestPath: String, loadManifest: @escaping () throws(InvalidManifest) -> Manifest, store: StateStore,
             notifier: (any Notifier)?, lockPath: String, controlSocketPath: String, watchConditions: Bool = true,
-            timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = Date.init, logger: Logger,
+            timeZone: TimeZone = .current, clock: any AgentClock = SystemClock(), logger: Logger,
             options: TransferOptions = TransferOptions()
         ) {
             self.manifestPath = manifestPath
@@ -48,7 +49,7 @@ public final class Agent {
             self.controlSocketPath = controlSocketPath
             self.watchConditions = watchConditions
             self.timeZone = timeZone
-            self.now = now
+            self.clock = clock
             self.logger = logger
             self.options = options
         }
@@ -62,7 +63,8 @@ public final class Agent {
 
     let configuration: Configuration
     var logger: Logger { configuration.logger }
-    let clock = ContinuousClock()
+    /// Measures the agent's own intervals (settling edits, spacing plans).
+    let elapsed = ContinuousClock()
     /// Brings the files up to date; the agent decides when, the driver what.
     let driver: SyncDriver
     /// Decides what each batch says on the desktop; remembers failures already told.
@@ -75,7 +77,7 @@ public final class Agent {
         let logger = configuration.logger
         driver = SyncDriver(
             store: configuration.store, mode: .onSchedule, options: configuration.options,
-            timeZone: configuration.timeZone, now: configuration.now,
+            timeZone: configuration.timeZone, now: { [clock = configuration.clock] in clock.now() },
             observe: { event, file in Self.log(event, of: file, to: logger) }
         )
     }
@@ -93,10 +95,10 @@ public final class Agent {
         defer { conditions?.stop() }
         logger.info("started; watching \(configuration.manifestPath)")
 
-        let timer = WakeTimer()
+        let wallClock = configuration.clock
         var reloadAt: ContinuousClock.Instant?
         var timeToPlan = true
-        var lastPlan = clock.now - Self.planningInterval
+        var lastPlan = elapsed.now - Self.planningInterval
         var plannedConditions: Conditions?
         loop: while true {
             for request in requests.take() {
@@ -105,10 +107,10 @@ public final class Agent {
                     break loop
                 case .reload:
                     logger.info("SIGHUP: reading the manifest again")
-                    reloadAt = clock.now
+                    reloadAt = elapsed.now
                 }
             }
-            if let due = reloadAt, due <= clock.now {
+            if let due = reloadAt, due <= elapsed.now {
                 reloadAt = nil
                 reload()
             }
@@ -119,10 +121,10 @@ public final class Agent {
             // Planning reads every file's state: do it when time or something new calls for it,
             // and while transfers run at most once per planning interval.
             let current = conditions?.current
-            let now = clock.now
+            let now = elapsed.now
             if timeToPlan || current != plannedConditions
                 || (driver.planRequested && (driver.isIdle || now - lastPlan >= Self.planningInterval)) {
-                if let wake = plan(conditions: current) { timer.fire(at: wake) } else { timer.disarm() }
+                if let wake = plan(conditions: current) { wallClock.wake(at: wake) } else { wallClock.disarm() }
                 plannedConditions = current
                 timeToPlan = false
                 lastPlan = now
@@ -130,15 +132,15 @@ public final class Agent {
             var deadline: ContinuousClock.Instant?
             if driver.planRequested { deadline = lastPlan + Self.planningInterval }
             if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }
-            let watched = [watcher.descriptor, requests.descriptor, timer.descriptor] + control.descriptors
+            let watched = [watcher.descriptor, requests.descriptor, wallClock.descriptor] + control.descriptors
             let readable = driver.step(until: deadline, watching: watched)
             if let error = driver.takeStateError() { logger.error("\(error.description)") }
-            if readable.contains(timer.descriptor) {
-                timer.acknowledge()
+            if readable.contains(wallClock.descriptor) {
+                wallClock.acknowledge()
                 timeToPlan = true
             }
             if readable.contains(watcher.descriptor), watcher.manifestChanged() {
-                reloadAt = clock.now + Self.settleTime
+                reloadAt = elapsed.now + Self.settleTime
             }
             control.serve(readable: readable) { request in responder.answer(request) }
         }

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncAgentKit
+
+/// The one batch driver against a real nginx: what each mode starts, what a batch reports,
+/// and how an interrupted batch ends. Time is a variable the test moves.
+@Suite(.serialized) final class SyncDriverTests {
+    let server: NginxServer
+    let folder: TemporaryDirectory
+    let store: StateStore
+    /// The wall-clock time the driver sees.
+    nonisolated(unsafe) var now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    init() throws {
+        server = try NginxServer(locations: "location /slow/ { limit_rate 200k; }")
+        folder = try TemporaryDirectory(prefix: "sync-driver")
+        store = try StateStore(directory: folder.appending("state"))
+        for name in ["a.pdf", "b.pdf", "c.pdf"] { try server.serve(name, Data(repeating: 0x25, count: 2_000)) }
+    }
+
+    deinit {
+        server.stop()
+        folder.remove()
+    }
+
+    func entry(_ title: String, _ name: String) -> Manifest.Entry {
+        Manifest.Entry(title: title, url: server.url(name), path: name, schedule: Manifest.Schedule(every: .seconds(3600)))
+    }
+
+    func manifest(_ entries: [Manifest.Entry]) -> Manifest {
+        Manifest(destination: folder.appending("files"), files: entries)
+    }
+
+    func driver(_ mode: SyncDriver.Mode, observe: @escaping (TransferEvent, SyncDriver.TrackedFile) -> Void = { _, _ in }) -> SyncDriver {
+        SyncDriver(store: store, mode: mode, timeZone: TimeZone(identifier: "UTC")!, now: { [unowned self] in now }, observe: observe)
+    }
+
+    func runUntilIdle(_ driver: SyncDriver) {
+        while !driver.isIdle { driver.step(until: nil) }
+    }
+
+    @Test func everyFileNowFetchesAllButHeldFilesAndReportsThemInManifestOrder() throws {
+        let files = manifest([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
+        try Holds.hold([files.files[1]], in: files, as: .paused, store: store)
+        let driver = driver(.everyFileNow)
+        driver.use(files)
+
+        guard case .finished(let report?) = try driver.runOneBatch(stoppingOn: nil) else {
+            Issue.record("the batch did not finish with a report")
+            return
+        }
+        #expect(report.results.map(\.title) == ["A", "C"])
+        #expect(report.results.allSatisfy { $0.outcome == .downloaded(bytes: 2_000) })
+        #expect(report.stillFailing.isEmpty)
+        #expect(driver.held == ["B"])
+        #expect(FileManager.default.fileExists(atPath: folder.appending("files/c.pdf")))
+        #expect(!FileManager.default.fileExists(atPath: folder.appending("files/b.pdf")))
+    }
+
+    @Test func onScheduleFetchesMissingFilesThenWaitsForEveryThenReChecks() throws {
+        let driver = driver(.onSchedule)
+        driver.use(manifest([entry("A", "a.pdf"), entry("B", "b.pdf")]))
+
+        #expect(try driver.plan(conditions: nil) == nil)
+        #expect(driver.pendingCount == 2)
+        runUntilIdle(driver)
+        #expect(driver.finishBatch()?.results.map(\.outcome) == [.downloaded(bytes: 2_000), .downloaded(bytes: 2_000)])
+
+        let checked = now
+        now += 1_800
+        #expect(try driver.plan(conditions: nil) == checked.addingTimeInterval(3_600))
+        #expect(driver.pendingCount == 0)
+        #expect(driver.waiting[folder.appending("files/a.pdf")] == .notDue(until: checked.addingTimeInterval(3_600)))
+        #expect(driver.finishBatch() == nil)
+
+        now += 1_801
+        _ = try driver.plan(conditions: nil)
+        #expect(driver.pendingCount == 2)
+        runUntilIdle(driver)
+        #expect(driver.finishBatch()?.results.map(\.outcome) == [.unchanged, .unchanged])
+        #expect(server.requests(for: "/a.pdf", count: 2).last?.ifNoneMatch.isEmpty == false)
+    }
+
+    @Test func onScheduleLeavesDiscretionaryFilesForGoodConditions() throws {
+        var discretionary = entry("A", "a.pdf")
+        discretionary.schedule.discretionary = true
+        let driver = driver(.onSchedule)
+        driver.use(manifest([discretionary, entry("B", "b.pdf")]))
+
+        _ = try driver.plan(conditions: Conditions(onMainsPower: false, networkAvailable: true, networkMetered: false))
+
+        #expect(driver.pendingCount == 1)
+        #expect(driver.waiting[folder.appending("files/a.pdf")] == .waitingForMainsPower)
+        runUntilIdle(driver)
+    }
+
+    @Test func aBatchReportNamesFilesThatStillFailFromBefore() throws {
+        let driver = driver(.onSchedule)
+        let missing = entry("Gone", "gone.pdf")
+        driver.use(manifest([entry("A", "a.pdf"), missing]))
+        _ = try driver.plan(conditions: nil)
+        runUntilIdle(driver)
+        let first = try #require(driver.finishBatch())
+        #expect(first.results.map(\.title) == ["A", "Gone"])
+
+        driver.use(manifest([entry("A", "a.pdf"), missing, entry("C", "c.pdf")]))
+        _ = try driver.plan(conditions: nil)
+        runUntilIdle(driver)
+        let second = try #require(driver.finishBatch())
+
+        #expect(second.results.map(\.title) == ["C"])
+        #expect(second.stillFailing.map(\.title) == ["Gone"])
+        #expect(second.stillFailing.first?.reason.contains("404") == true)
+    }
+
+    @Test func aUsersStartBeatsTheSchedule() throws {
+        let driver = driver(.onSchedule)
+        let files = manifest([entry("A", "a.pdf")])
+        driver.use(files)
+        _ = try driver.plan(conditions: nil)
+        runUntilIdle(driver)
+        _ = driver.finishBatch()
+        _ = try driver.plan(conditions: nil)
+        #expect(driver.pendingCount == 0)
+
+        try driver.release(files.files)
+        #expect(driver.planRequested)
+        _ = try driver.plan(conditions: nil)
+
+        #expect(driver.pendingCount == 1)
+        runUntilIdle(driver)
+        #expect(driver.finishBatch()?.results.map(\.outcome) == [.unchanged])
+    }
+
+    @Test func aStopRequestEndsTheBatchAndNamesWhatWasUnfinished() throws {
+        try server.serve("slow/big.bin", Data(repeating: 7, count: 3 << 20))
+        let requests = PipeRequests()
+        let driver = driver(.everyFileNow) { event, _ in
+            if case .progress = event { requests.send(.stop) }
+        }
+        driver.use(manifest([entry("Big", "slow/big.bin")]))
+
+        guard case .interrupted(let unfinished) = try driver.runOneBatch(stoppingOn: requests) else {
+            Issue.record("the batch was not interrupted")
+            return
+        }
+        #expect(unfinished == [folder.appending("files/slow/big.bin")])
+        #expect(try store.record(forPath: folder.appending("files/slow/big.bin"))?.partial != nil)
+    }
+}
