@@ -27,10 +27,11 @@ struct OnceCommand {
             reporter.restore()
             throw CommandFailure(error.description, exitCode: .environment)
         }
-        guard case .finished(let report) = end else {
+        if case .interrupted(let resuming, let startingOver) = end {
             reporter.restore()
-            throw CommandFailure("interrupted; the next run resumes where this one stopped", exitCode: .interrupted)
+            throw CommandFailure(interruptionMessage(resuming: resuming, startingOver: startingOver), exitCode: .interrupted)
         }
+        guard case .finished(let report) = end else { return }
         reporter.finish()
         if !driver.held.isEmpty {
             logger.notice("left out, as you paused or stopped them: \(driver.held.joined(separator: ", ")) (`syncagent start` releases them)")
@@ -54,6 +55,18 @@ struct OnceCommand {
             logger.warning("could not show the desktop notification: \(error.message)")
         }
     }
+}
+
+/// What Ctrl-C left, file by file: "interrupted; the next run resumes Big Guide where it
+/// stopped and starts Small Guide over".
+func interruptionMessage(resuming: [String], startingOver: [String]) -> String {
+    func names(_ titles: [String]) -> String {
+        titles.count <= 3 ? titles.joined(separator: ", ") : titles.prefix(2).joined(separator: ", ") + " and \(titles.count - 2) more"
+    }
+    var parts: [String] = []
+    if !resuming.isEmpty { parts.append("resumes \(names(resuming)) where \(resuming.count == 1 ? "it" : "they") stopped") }
+    if !startingOver.isEmpty { parts.append("starts \(names(startingOver)) over") }
+    return parts.isEmpty ? "interrupted" : "interrupted; the next run " + parts.joined(separator: " and ")
 }
 
 /// Hands transfer events to the progress reporter.

@@ -231,7 +231,7 @@ extension AgentTests {
         stop(once)
         #expect(once.terminationStatus == 130)
         #expect(fileSize(part) >= 1_200_000)
-        #expect(agentLog().contains("interrupted; the next run resumes where this one stopped"))
+        #expect(agentLog().contains("interrupted; the next run resumes Big where it stopped"))
     }
 
     /// What the agent (or a `--once` started like it) wrote to stderr.

@@ -3,9 +3,9 @@ extension SyncDriver {
     public enum BatchEnd {
         /// Every transfer is over; the report is `nil` when no file was tried.
         case finished(BatchReport?)
-        /// A stop request ended it; the paths of the files still in transfer then, whose
-        /// partial downloads were kept.
-        case interrupted(unfinished: [String])
+        /// A stop request ended it. The files still in transfer then, by title: those whose
+        /// partial download the next run continues, and those it starts over.
+        case interrupted(resuming: [String], startingOver: [String])
     }
 
     /// One batch to its end, as `syncagent --once` runs it: one scheduling round, then
@@ -16,10 +16,14 @@ extension SyncDriver {
         while !isIdle {
             let readable = step(until: nil, watching: watched)
             if let requests, readable.contains(requests.descriptor), requests.take().contains(.stop) {
-                let unfinished = pendingPaths
+                let unfinished = pendingFiles
                 stopAll()
                 if let error = takeStateError() { throw error }
-                return .interrupted(unfinished: unfinished)
+                let resuming = unfinished.filter { ledger.resumes($0.path) }
+                return .interrupted(
+                    resuming: resuming.map(\.title),
+                    startingOver: unfinished.filter { !resuming.contains($0) }.map(\.title)
+                )
             }
         }
         saveChanges()

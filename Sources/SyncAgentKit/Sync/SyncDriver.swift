@@ -154,9 +154,9 @@ public final class SyncDriver {
     /// How many transfers are pending in the engine.
     public var pendingCount: Int { engine.pendingIDs.count }
 
-    /// The paths of the files whose transfers are pending, in no particular order.
-    var pendingPaths: [String] {
-        engine.pendingIDs.compactMap { inFlight[$0]?.request.destination }
+    /// The files whose transfers are pending, in manifest order.
+    var pendingFiles: [TrackedFile] {
+        engine.pendingIDs.sorted().compactMap { id in inFlight[id].map { TrackedFile(title: $0.title, path: $0.request.destination) } }
     }
 
     /// Wakes ``step(until:watching:)`` from any thread.

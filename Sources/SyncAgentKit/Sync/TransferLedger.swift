@@ -20,9 +20,6 @@ final class TransferLedger {
     /// Every saved record by path, when read at once with ``readAllRecords()``.
     private var saved: [String: FileRecord]?
 
-    /// Partials smaller than this are not worth a database write to resume later.
-    static let smallestResumableLength: Int64 = 1 << 20
-
     init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
         self.store = store
         self.now = now
@@ -75,6 +72,13 @@ final class TransferLedger {
         return try store.record(forPath: path)
     }
 
+    /// Whether the next transfer of the file at `path` continues its partial download: one is
+    /// on disk, and its version was recorded in a form `If-Range` can send.
+    func resumes(_ path: String) -> Bool {
+        let partial = (try? currentRecord(forPath: path))??.partial
+        return partial?.ifRange != nil && PartFile.existingSize(for: path) > 0
+    }
+
     /// How the scheduler sees one entry, from its saved record and the disk.
     func scheduledFile(for entry: Manifest.Entry, at path: String, record: FileRecord?, requestedByUser: Bool = false) -> ScheduledFile {
         var lastCheck: ScheduledFile.LastCheck?
@@ -117,7 +121,9 @@ final class TransferLedger {
     func record(_ event: TransferEvent, of request: TransferRequest, retry: Manifest.RetryPolicy) throws(StateStoreError) {
         switch event {
         case .receiving(_, let validators, _, let expectedLength):
-            guard expectedLength.map({ $0 >= Self.smallestResumableLength }) ?? true else { return }
+            // Every partial that has a name on disk can be continued, so its version is kept;
+            // a small new file has none (``PartFile/largestUnnamedLength``) and starts over.
+            guard expectedLength.map({ $0 > PartFile.largestUnnamedLength }) ?? true else { return }
             var record = try existingRecord(for: request)
             record.partial = validators
             keep(record)

@@ -92,7 +92,7 @@ final class Download: CurlEasyDelegate {
     private func requestHeaders() -> [String] {
         let partialSize = PartFile.existingSize(for: request.destination)
         foundPartial = partialSize > 0
-        if let partial = request.partial, partialSize > 0, let ifRange = Self.ifRangeValue(partial) {
+        if let partial = request.partial, partialSize > 0, let ifRange = partial.ifRange {
             resumeOffset = partialSize
             return ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)"]
         }
@@ -101,12 +101,6 @@ final class Download: CurlEasyDelegate {
         if let lastModified = request.current.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
         sentConditional = !headers.isEmpty
         return headers
-    }
-
-    /// `If-Range` needs a strong validator: a weak ETag cannot vouch for byte ranges.
-    private static func ifRangeValue(_ validators: Validators) -> String? {
-        if let etag = validators.etag, !etag.hasPrefix("W/") { return etag }
-        return validators.lastModified
     }
 
     /// Bytes of an earlier partial this request continues.
@@ -267,7 +261,7 @@ final class Download: CurlEasyDelegate {
     /// validators let a later request continue stays on disk; any other is deleted.
     func abandon() {
         guard let partFile else { return }
-        if received > 0, Self.ifRangeValue(head.validators) != nil {
+        if received > 0, head.validators.ifRange != nil {
             partFile.keep()
         } else {
             partFile.discard()
@@ -288,7 +282,7 @@ final class Download: CurlEasyDelegate {
             return .failed(failure, partial: untouched)
         }
         let validators = head.validators
-        if received > 0, failure.code.isTransient, Self.ifRangeValue(validators) != nil {
+        if received > 0, failure.code.isTransient, validators.ifRange != nil {
             partFile.keep()
             return .failed(failure, partial: validators)
         }

@@ -12,4 +12,12 @@ public struct Validators: Sendable, Equatable {
 
     /// Whether there is nothing to send back.
     public var isEmpty: Bool { etag == nil && lastModified == nil }
+
+    /// What `If-Range` sends to continue a partial of this version: a strong `ETag`, else
+    /// `Last-Modified`; `nil` when the partial cannot be continued safely (a weak `ETag`
+    /// alone cannot promise the bytes are the same), and so starts over.
+    public var ifRange: String? {
+        if let etag, !etag.hasPrefix("W/") { return etag }
+        return lastModified
+    }
 }

@@ -13,7 +13,7 @@ import TestSupport
     nonisolated(unsafe) var now = Date(timeIntervalSince1970: 1_790_000_000)
 
     init() throws {
-        server = try NginxServer(locations: "location /slow/ { limit_rate 200k; }")
+        server = try NginxServer(locations: "location /slow/ { limit_rate 200k; } location /crawl/ { limit_rate 10k; }")
         folder = try TemporaryDirectory(prefix: "sync-driver")
         store = try StateStore(directory: folder.appending("state"))
         for name in ["a.pdf", "b.pdf", "c.pdf"] { try server.serve(name, Data(repeating: 0x25, count: 2_000)) }
@@ -141,11 +141,60 @@ import TestSupport
         }
         driver.use(manifest([entry("Big", "slow/big.bin")]))
 
-        guard case .interrupted(let unfinished) = try driver.runOneBatch(stoppingOn: requests) else {
+        guard case .interrupted(let resuming, let startingOver) = try driver.runOneBatch(stoppingOn: requests) else {
             Issue.record("the batch was not interrupted")
             return
         }
-        #expect(unfinished == [folder.appending("files/slow/big.bin")])
+        #expect(resuming == ["Big"])
+        #expect(startingOver.isEmpty)
         #expect(try store.record(forPath: folder.appending("files/slow/big.bin"))?.partial != nil)
+    }
+
+    /// Stops a batch of `files` once its body starts arriving; returns how it ended.
+    func interruptedBatch(_ files: [Manifest.Entry]) throws -> SyncDriver.BatchEnd {
+        let requests = PipeRequests()
+        let driver = driver(.everyFileNow) { event, _ in
+            if case .receiving = event { requests.send(.stop) }
+        }
+        driver.use(manifest(files))
+        return try driver.runOneBatch(stoppingOn: requests)
+    }
+
+    @Test func aPartialBetween64KiBAnd1MiBIsResumedAndSaysSo() throws {
+        try server.serve("slow/mid.pdf", Data(repeating: 9, count: 700_000))
+
+        guard case .interrupted(let resuming, _) = try interruptedBatch([entry("Mid", "slow/mid.pdf")]) else {
+            Issue.record("the batch was not interrupted")
+            return
+        }
+        #expect(resuming == ["Mid"])
+
+        guard case .finished(let report) = try driver(.everyFileNow).runAgain([entry("Mid", "slow/mid.pdf")], in: manifest) else {
+            Issue.record("the second batch did not finish")
+            return
+        }
+        #expect(report?.results.first?.outcome == .downloaded(bytes: 700_000))
+        let second = server.requests(for: "/slow/mid.pdf", count: 2).last
+        #expect(second?.range.hasPrefix("bytes=") == true)
+        #expect(FileManager.default.contents(atPath: folder.appending("files/slow/mid.pdf")) == Data(repeating: 9, count: 700_000))
+    }
+
+    @Test func aSmallNewFileStartsOverAndSaysSo() throws {
+        try server.serve("crawl/small.pdf", Data(repeating: 5, count: 60_000))
+
+        guard case .interrupted(let resuming, let startingOver) = try interruptedBatch([entry("Small", "crawl/small.pdf")]) else {
+            Issue.record("the batch was not interrupted")
+            return
+        }
+        #expect(resuming.isEmpty)
+        #expect(startingOver == ["Small"])
+    }
+}
+
+extension SyncDriver {
+    /// Uses a manifest of `files` and runs one batch to its end.
+    func runAgain(_ files: [Manifest.Entry], in manifest: ([Manifest.Entry]) -> Manifest) throws -> BatchEnd {
+        use(manifest(files))
+        return try runOneBatch(stoppingOn: nil)
     }
 }
