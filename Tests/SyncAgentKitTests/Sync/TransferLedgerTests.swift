@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+@testable import SyncAgentKit
+
+/// What the ledger asks the server for each file, and what it remembers of each event, on a
+/// real state database in a temporary folder.
+final class TransferLedgerTests {
+    let folder: TemporaryDirectory
+    let store: StateStore
+    let ledger: TransferLedger
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    let retry = Manifest.RetryPolicy(attempts: 3, initialBackoff: .seconds(10), maximumBackoff: .seconds(600))
+
+    init() throws {
+        folder = try TemporaryDirectory(prefix: "ledger")
+        store = try StateStore(directory: folder.appending("state"))
+        ledger = TransferLedger(store: store, now: { [now] in now }, unitRandom: { 0 })
+    }
+
+    deinit { folder.remove() }
+
+    var path: String { folder.appending("a.pdf") }
+    let entry = Manifest.Entry(title: "A", url: "https://example.org/a.pdf", path: "a.pdf")
+
+    func request() throws -> TransferRequest {
+        try ledger.request(id: 0, for: entry, at: path, root: folder.path)
+    }
+
+    func finish(_ outcome: TransferOutcome, validators: Validators? = nil) throws {
+        try ledger.record(.finished(id: 0, TransferCompletion(outcome: outcome, validators: validators)), of: try request(), retry: retry)
+    }
+
+    @Test func keepsChangesInMemoryUntilSavedInOneGo() throws {
+        #expect(ledger.saveDeadline == nil)
+        try finish(.downloaded(bytes: 10), validators: Validators(etag: "\"v1\""))
+
+        #expect(try store.record(forPath: path) == nil)
+        #expect(try ledger.record(for: entry, at: path)?.validators.etag == "\"v1\"")
+        let deadline = try #require(ledger.saveDeadline)
+        #expect(deadline <= ContinuousClock.now + TransferLedger.saveInterval)
+
+        try ledger.saveChanges()
+
+        #expect(try store.record(forPath: path)?.lastResult == LastResult(kind: .downloaded, date: now))
+        #expect(ledger.saveDeadline == nil)
+    }
+
+    @Test func aDownloadRecordsItsVersionAndSizeAndClearsFailures() throws {
+        try finish(.failed(TransferFailure(.network, "the connection was lost")))
+        try finish(.downloaded(bytes: 1_234), validators: Validators(etag: "\"v2\"", lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"))
+
+        let record = try #require(try ledger.record(for: entry, at: path))
+        #expect(record.validators == Validators(etag: "\"v2\"", lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"))
+        #expect(record.size == 1_234)
+        #expect(record.failedAttempts == 0)
+        #expect(record.nextAttempt == nil)
+    }
+
+    @Test func aTransientFailureIsRetriedWithBackoffAndAPermanentOneIsNot() throws {
+        try finish(.failed(TransferFailure(.serverError, "the server answered 503")))
+        var record = try #require(try ledger.record(for: entry, at: path))
+        #expect(record.failedAttempts == 1)
+        #expect(record.nextAttempt == now.addingTimeInterval(5))
+        #expect(record.lastResult?.message == "the server answered 503")
+
+        try finish(.failed(TransferFailure(.notFound, "the server answered 404 Not Found")))
+        record = try #require(try ledger.record(for: entry, at: path))
+        #expect(record.failedAttempts == 2)
+        #expect(record.nextAttempt == nil)
+    }
+
+    @Test func aNewURLAtTheSamePathStartsAfresh() throws {
+        try finish(.downloaded(bytes: 10), validators: Validators(etag: "\"v1\""))
+        let moved = Manifest.Entry(title: "A", url: "https://example.org/elsewhere.pdf", path: "a.pdf")
+
+        #expect(try ledger.record(for: moved, at: path) == nil)
+    }
+
+    @Test func asksForTheSavedVersionOfAFileOnDiskOfTheSavedSize() throws {
+        try Data(count: 10).write(to: URL(fileURLWithPath: path))
+        try finish(.downloaded(bytes: 10), validators: Validators(etag: "\"v1\""))
+
+        #expect(try request().current == Validators(etag: "\"v1\""))
+    }
+
+    @Test func withoutUsableStateAsksByTheFilesModificationTime() throws {
+        try Data(count: 10).write(to: URL(fileURLWithPath: path))
+        var times = [timespec(tv_sec: 784_887_151, tv_nsec: 0), timespec(tv_sec: 784_887_151, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+
+        #expect(try request().current == Validators(lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"))
+    }
+
+    @Test func aFileNotOnDiskIsAskedForWhole() throws {
+        try finish(.downloaded(bytes: 10), validators: Validators(etag: "\"v1\""))
+
+        #expect(try request().current.isEmpty)
+    }
+
+    @Test func recordsTheVersionOfEveryPartialWithANameAndNoneOfSmallNewFiles() throws {
+        let version = Validators(etag: "\"v1\"")
+        try ledger.record(.receiving(id: 0, validators: version, offset: 0, expectedLength: 700_000), of: try request(), retry: retry)
+        #expect(try ledger.record(for: entry, at: path)?.partial == version)
+
+        let small = Manifest.Entry(title: "S", url: "https://example.org/s.pdf", path: "s.pdf")
+        let smallRequest = try ledger.request(id: 1, for: small, at: folder.appending("s.pdf"), root: folder.path)
+        try ledger.record(.receiving(id: 1, validators: version, offset: 0, expectedLength: PartFile.largestUnnamedLength), of: smallRequest, retry: retry)
+        #expect(try ledger.record(for: small, at: folder.appending("s.pdf")) == nil)
+    }
+}
