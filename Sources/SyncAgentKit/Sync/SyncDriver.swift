@@ -51,15 +51,15 @@ public final class SyncDriver {
     private let observe: (TransferEvent, TrackedFile) -> Void
 
     /// Stable engine ids for destination paths, across manifest edits.
-    private var ids: [String: Int] = [:]
+    var ids: [String: Int] = [:]
     /// What each id stands for while its transfer is pending.
-    private var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
+    var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
     /// Where each running transfer stands, by id, for `syncagent status`.
-    private var progress: [Int: TransferProgress] = [:]
+    var progress: [Int: TransferProgress] = [:]
     /// Files waiting in the engine for a retry, with when it is due.
-    private var retrying: [Int: Date] = [:]
+    var retrying: [Int: Date] = [:]
     /// Files the user asked for now; the next round starts them whatever their schedule says.
-    private var requestedNow: Set<String> = []
+    var requestedNow: Set<String> = []
     /// The results of the batch under way.
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
@@ -67,7 +67,7 @@ public final class SyncDriver {
     private var readAllRecords = false
 
     /// Drives every transfer; created on first use, on the driver's thread.
-    private lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
+    lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
         [unowned self] event in handle(event)
     }
 
@@ -241,74 +241,5 @@ public final class SyncDriver {
             results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
         }
         observe(event, TrackedFile(title: title, path: request.destination))
-    }
-
-    // MARK: What the user asks for
-
-    /// Every file of the manifest as `status` shows it: the saved state, overlaid with what
-    /// is happening now.
-    public func status() throws(StateStoreError) -> [FileStatus] {
-        guard let manifest else { return [] }
-        let pending = engine.pendingIDs
-        return try manifest.files.map { entry throws(StateStoreError) in
-            let path = manifest.destinationPath(of: entry)
-            var status = FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path))
-            guard status.state != .paused, status.state != .stopped else { return status }
-            if let id = ids[path], pending.contains(id) {
-                if let running = progress[id] {
-                    status.state = .downloading
-                    status.bytesReceived = running.received
-                    status.bytesExpected = running.expected
-                    status.bytesPerSecond = running.bytesPerSecond
-                } else if let retry = retrying[id] {
-                    status.state = .waitingToRetry
-                    status.nextCheck = retry
-                } else {
-                    status.state = .queued
-                }
-            } else if let reason = waiting[path] {
-                // "Not due" keeps what the state says (up to date, failed, never fetched).
-                if case .notDue = reason {} else { status.state = FileStatus.state(for: reason) }
-                status.nextCheck = reason.until
-            }
-            return status
-        }
-    }
-
-    /// Pauses (keeping partials) or stops (deleting them) files, running or not; held files
-    /// are not started again until the user starts or resumes them.
-    public func hold(_ entries: [Manifest.Entry], as hold: Hold) throws(StateStoreError) {
-        guard let manifest else { return }
-        saveChanges()
-        for entry in entries { cancel(manifest.destinationPath(of: entry), keepPartial: hold == .paused) }
-        try Holds.hold(entries, in: manifest, as: hold, store: store)
-        planRequested = true
-    }
-
-    /// Lifts any hold from the files, and has the next round start them whatever their
-    /// schedule, window and conditions say (the user's explicit request).
-    public func release(_ entries: [Manifest.Entry]) throws(StateStoreError) {
-        guard let manifest else { return }
-        saveChanges()
-        try Holds.release(entries, in: manifest, store: store)
-        for entry in entries { requestedNow.insert(manifest.destinationPath(of: entry)) }
-        planRequested = true
-    }
-
-    /// Cancels every transfer, deletes the files the manifest put in place and forgets the
-    /// state (see ``Reset``); returns the titles of the files deleted.
-    public func reset() throws(StateStoreError) -> [String] {
-        guard let manifest else { return [] }
-        saveChanges()
-        for entry in manifest.files { cancel(manifest.destinationPath(of: entry), keepPartial: false) }
-        planRequested = true
-        return try Reset.run(manifest: manifest, store: store)
-    }
-
-    private func cancel(_ path: String, keepPartial: Bool) {
-        guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
-        inFlight[id] = nil
-        progress[id] = nil
-        retrying[id] = nil
     }
 }

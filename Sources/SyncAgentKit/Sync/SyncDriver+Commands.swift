@@ -1,0 +1,70 @@
+/// What the user asks of the files while the driver works: `status`, `pause`, `stop`,
+/// `resume`, `start` and `reset`, as the agent's control socket passes them on.
+extension SyncDriver {
+    /// Every file of the manifest as `status` shows it: the saved state, overlaid with what
+    /// is happening now.
+    public func status() throws(StateStoreError) -> [FileStatus] {
+        guard let manifest else { return [] }
+        let pending = engine.pendingIDs
+        return try manifest.files.map { entry throws(StateStoreError) in
+            let path = manifest.destinationPath(of: entry)
+            var status = FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path))
+            guard status.state != .paused, status.state != .stopped else { return status }
+            if let id = ids[path], pending.contains(id) {
+                if let running = progress[id] {
+                    status.state = .downloading
+                    status.bytesReceived = running.received
+                    status.bytesExpected = running.expected
+                    status.bytesPerSecond = running.bytesPerSecond
+                } else if let retry = retrying[id] {
+                    status.state = .waitingToRetry
+                    status.nextCheck = retry
+                } else {
+                    status.state = .queued
+                }
+            } else if let reason = waiting[path] {
+                // "Not due" keeps what the state says (up to date, failed, never fetched).
+                if case .notDue = reason {} else { status.state = FileStatus.state(for: reason) }
+                status.nextCheck = reason.until
+            }
+            return status
+        }
+    }
+
+    /// Pauses (keeping partials) or stops (deleting them) files, running or not; held files
+    /// are not started again until the user starts or resumes them.
+    public func hold(_ entries: [Manifest.Entry], as hold: Hold) throws(StateStoreError) {
+        guard let manifest else { return }
+        saveChanges()
+        for entry in entries { cancel(manifest.destinationPath(of: entry), keepPartial: hold == .paused) }
+        try Holds.hold(entries, in: manifest, as: hold, store: store)
+        planRequested = true
+    }
+
+    /// Lifts any hold from the files, and has the next round start them whatever their
+    /// schedule, window and conditions say (the user's explicit request).
+    public func release(_ entries: [Manifest.Entry]) throws(StateStoreError) {
+        guard let manifest else { return }
+        saveChanges()
+        try Holds.release(entries, in: manifest, store: store)
+        for entry in entries { requestedNow.insert(manifest.destinationPath(of: entry)) }
+        planRequested = true
+    }
+
+    /// Cancels every transfer, deletes the files the manifest put in place and forgets the
+    /// state (see ``Reset``); returns the titles of the files deleted.
+    public func reset() throws(StateStoreError) -> [String] {
+        guard let manifest else { return [] }
+        saveChanges()
+        for entry in manifest.files { cancel(manifest.destinationPath(of: entry), keepPartial: false) }
+        planRequested = true
+        return try Reset.run(manifest: manifest, store: store)
+    }
+
+    private func cancel(_ path: String, keepPartial: Bool) {
+        guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
+        inFlight[id] = nil
+        progress[id] = nil
+        retrying[id] = nil
+    }
+}
