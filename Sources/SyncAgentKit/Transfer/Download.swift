@@ -127,6 +127,13 @@ final class Download: CurlEasyDelegate {
 
     func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         head.consume(line: line)
+        // curl decodes a body before handing it over, and a range of an encoded body starts
+        // mid-stream, where no decoder can start: decide at the end of the head, not at the
+        // first body bytes that would never come.
+        if head.status == 206, head.contentEncoding != nil, resumeOffset > 0, line.count <= 2 {
+            abort = .restartFromZero
+            return false
+        }
         return true
     }
 
@@ -177,8 +184,7 @@ final class Download: CurlEasyDelegate {
             }
             expectedLength = head.contentEncoding == nil ? whole : nil
         } else if status == 206 {
-            // An encoded range counts bytes of the encoded body, not of the partial's decoded ones.
-            guard head.contentEncoding == nil, head.continues(partialOf: resumeOffset, version: request.partial),
+            guard head.continues(partialOf: resumeOffset, version: request.partial),
                   PartFile.existingSize(for: request.destination) >= resumeOffset
             else {
                 abort = .restartFromZero
@@ -294,6 +300,15 @@ final class Download: CurlEasyDelegate {
         }
     }
 
+    /// The validators a re-check sends back. A decoded body's `ETag` names its encoded
+    /// variant, which Apache's mod_deflate never matches again (its "-gzip" suffix, Apache
+    /// bug 45023): with a `Last-Modified` to go by, the `ETag` is left out, or every re-check
+    /// would download the file again.
+    private var validatorsToKeep: Validators {
+        guard head.contentEncoding != nil, let lastModified = head.lastModified else { return head.validators }
+        return Validators(lastModified: lastModified)
+    }
+
     /// What a failure's message needs to name the right host, proxy and cause.
     private var failureContext: FailureClassification.Context {
         FailureClassification.Context(
@@ -350,7 +365,7 @@ final class Download: CurlEasyDelegate {
         }
         do {
             let staged = try partFile.stage(modificationTime: head.lastModified.flatMap(HTTPDate.parse))
-            return .downloaded(staged, size: received, validators: head.validators)
+            return .downloaded(staged, size: received, validators: validatorsToKeep)
         } catch {
             partFile.discard()
             return .failed(error, partial: nil)
