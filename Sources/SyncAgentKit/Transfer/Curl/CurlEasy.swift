@@ -111,6 +111,7 @@ final class CurlEasy {
         try set(CURLOPT_NOSIGNAL, 1)
     }
 
+    /// The `User-Agent` header every request sends.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_USERAGENT.html
     func userAgent(_ agent: String) throws(CurlError) {
         try set(CURLOPT_USERAGENT, agent)
