@@ -1,4 +1,3 @@
-import CCurl
 import Glibc
 
 /// One file's transfer: the request it sends, the response it checks, the partial file it
@@ -24,6 +23,7 @@ final class Download: CurlEasyDelegate {
     /// The host (and port) requests go to, for per-host limits.
     let host: String
     private let emit: (TransferEvent) -> Void
+    private let options: TransferOptions
 
     private var head = ResponseHead()
     private var partFile: PartFile?
@@ -48,33 +48,35 @@ final class Download: CurlEasyDelegate {
         self.easy = easy
         self.host = host
         self.emit = emit
+        self.options = options
         easy.delegate = self
         try configure(options)
     }
 
     private func configure(_ options: TransferOptions) throws(CurlError) {
-        try easy.set(CURLOPT_URL, request.url)
+        try easy.url(request.url)
         // Redirects stay on http and https, and never go from https down to plain http.
-        let schemes = request.url.lowercased().hasPrefix("https:") ? "https" : "http,https"
-        try easy.set(CURLOPT_PROTOCOLS_STR, schemes)
-        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, schemes)
-        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
-        try easy.set(CURLOPT_MAXREDIRS, options.maximumRedirects)
-        try easy.set(CURLOPT_SSL_VERIFYPEER, 1)
-        try easy.set(CURLOPT_SSL_VERIFYHOST, 2)
-        if let authorities = Self.authoritiesFile {
-            try easy.set(CURLOPT_CAINFO, authorities)
-        }
-        if let folder = Self.authoritiesFolder { try easy.set(CURLOPT_CAPATH, folder) }
-        try easy.set(CURLOPT_NOSIGNAL, 1)
-        try easy.set(CURLOPT_USERAGENT, options.userAgent)
-        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(options.connectTimeout.milliseconds))
-        try easy.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+        try easy.allowedProtocols(request.url.lowercased().hasPrefix("https:") ? ["https"] : ["http", "https"])
+        try easy.followRedirects(max: options.maximumRedirects)
+        try easy.verifyPeer()
+        try easy.certificateAuthorities(file: Self.authoritiesFile, folder: Self.authoritiesFolder)
+        try easy.withoutSignals()
+        try easy.userAgent(options.userAgent)
+        if let proxy = options.proxy { try easy.proxy(proxy) }
+        // Connecting includes the TLS handshake, where the low-speed check below does not
+        // run: a server that stalls there must not be waited on longer than one that stalls
+        // in the body.
+        try easy.connectTimeout(min(options.connectTimeout, options.stallTimeout))
         // curl averages the speed over its last five seconds: a body that stops dead is
         // noticed up to five seconds after the stall timeout, never before it.
-        try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.stallTimeout.milliseconds / 1000)))
+        try easy.lowSpeedLimit(bytesPerSecond: 1, seconds: max(1, Int(options.stallTimeout.milliseconds / 1000)))
         // Fewer, larger writes for big files; curl's default is 16 KiB.
-        try easy.set(CURLOPT_BUFFERSIZE, 256 * 1024)
+        try easy.receiveBufferSize(256 * 1024)
+        // Decode whatever Content-Encoding a server forces on us (Apache's force-gzip, CDNs),
+        // but ask for none (the identity header in requestHeaders): the range of a resumed
+        // request counts bytes of the encoded body, which a partial of decoded bytes cannot
+        // be continued from, and validators stay those of one variant of the file.
+        try easy.acceptEncoding("")
         try easy.setHeaders(requestHeaders())
     }
 
@@ -89,19 +91,28 @@ final class Download: CurlEasyDelegate {
     }
 
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
+    ///
+    /// A conditional request also says `Cache-Control: max-age=0`: a shared cache on the way
+    /// (squid, a company proxy) must ask the origin instead of answering from a copy it still
+    /// holds fresh, or a re-check would find a changed file "unchanged". When nothing changed
+    /// the cache still answers from its copy after a 304 from the origin.
     private func requestHeaders() -> [String] {
         let partialSize = PartFile.existingSize(for: request.destination)
         foundPartial = partialSize > 0
+        var headers = ["Accept-Encoding: identity"]
         if let partial = request.partial, partialSize > 0, let ifRange = partial.ifRange {
             resumeOffset = partialSize
-            return ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)"]
+            return headers + ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)", Self.revalidate]
         }
-        var headers: [String] = []
         if let etag = request.current.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = request.current.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
-        sentConditional = !headers.isEmpty
+        sentConditional = headers.count > 1
+        if sentConditional { headers.append(Self.revalidate) }
         return headers
     }
+
+    /// Makes caches on the way check with the origin (RFC 9111 §5.2.1.1).
+    private static let revalidate = "Cache-Control: max-age=0"
 
     /// Bytes of an earlier partial this request continues.
     var offset: Int64 { resumeOffset }
@@ -110,6 +121,13 @@ final class Download: CurlEasyDelegate {
 
     func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         head.consume(line: line)
+        // curl decodes a body before handing it over, and a range of an encoded body starts
+        // mid-stream, where no decoder can start: decide at the end of the head, not at the
+        // first body bytes that would never come.
+        if head.status == 206, head.contentEncoding != nil, resumeOffset > 0, line.count <= 2 {
+            abort = .restartFromZero
+            return false
+        }
         return true
     }
 
@@ -118,6 +136,11 @@ final class Download: CurlEasyDelegate {
             guard beginBody(startingWith: chunk) else { return false }
         }
         guard let partFile else { return true }
+        if let encoding = head.contentEncoding, received + Int64(chunk.count) > options.maximumDecodedSize {
+            abort = .failed(TransferFailure(.badResponse, "the file from \(host) is sent \(encoding)-encoded and decodes to "
+                + "more than \(formatByteCount(options.maximumDecodedSize)); refused as a likely compression bomb"), partial: nil)
+            return false
+        }
         do {
             try partFile.write(chunk)
         } catch {
@@ -143,7 +166,18 @@ final class Download: CurlEasyDelegate {
             return false
         }
         var offset: Int64 = 0
-        if status == 206 {
+        if status == 206, resumeOffset == 0 {
+            // No range was asked for: the whole file as one range is what a 200 would have
+            // sent; anything less is a server fault no retry mends.
+            guard let whole = head.contentRange?.wholeLength,
+                  head.contentEncoding != nil || (head.contentLength ?? whole) == whole
+            else {
+                abort = .failed(TransferFailure(.badResponse, "\(host) sent part of the file (Content-Range: "
+                    + "\(head.fields["content-range"] ?? "none")) when the whole file was asked for"), partial: nil)
+                return false
+            }
+            expectedLength = head.contentEncoding == nil ? whole : nil
+        } else if status == 206 {
             guard head.continues(partialOf: resumeOffset, version: request.partial),
                   PartFile.existingSize(for: request.destination) >= resumeOffset
             else {
@@ -153,7 +187,8 @@ final class Download: CurlEasyDelegate {
             offset = resumeOffset
             expectedLength = head.contentRange?.completeLength ?? head.contentLength.map { $0 + offset }
         } else {
-            expectedLength = head.contentLength
+            // Content-Length counts the encoded bytes; the decoded length is known at the end.
+            expectedLength = head.contentEncoding == nil ? head.contentLength : nil
         }
         resumeOffset = offset
         do {
@@ -181,7 +216,9 @@ final class Download: CurlEasyDelegate {
             self.hasher = hasher
         }
         received = offset
-        emit(.receiving(id: request.id, validators: head.validators, offset: offset, expectedLength: expectedLength))
+        // A partial of decoded bytes is never continued (see configure): no validators to save.
+        let resumable = head.contentEncoding == nil ? head.validators : Validators()
+        emit(.receiving(id: request.id, validators: resumable, offset: offset, expectedLength: expectedLength))
         return true
     }
 
@@ -240,7 +277,7 @@ final class Download: CurlEasyDelegate {
             return abort
         }
         if let error {
-            let failure = FailureClassification.failure(for: error, url: request.url, location: head.fields["location"])
+            let failure = FailureClassification.failure(for: error, in: failureContext)
             return failed(failure)
         }
         let status = head.status == 0 ? easy.responseCode : head.status
@@ -257,11 +294,29 @@ final class Download: CurlEasyDelegate {
         }
     }
 
+    /// The validators a re-check sends back. A decoded body's `ETag` names its encoded
+    /// variant, which Apache's mod_deflate never matches again (its "-gzip" suffix, Apache
+    /// bug 45023): with a `Last-Modified` to go by, the `ETag` is left out, or every re-check
+    /// would download the file again.
+    private var validatorsToKeep: Validators {
+        guard head.contentEncoding != nil, let lastModified = head.lastModified else { return head.validators }
+        return Validators(lastModified: lastModified)
+    }
+
+    /// What a failure's message needs to name the right host, proxy and cause.
+    private var failureContext: FailureClassification.Context {
+        FailureClassification.Context(
+            url: request.url, effectiveURL: easy.effectiveURL, location: head.fields["location"],
+            proxy: options.proxy ?? ProxyEnvironment.proxy(for: request.url), contentEncoding: head.contentEncoding,
+            connectTimeout: min(options.connectTimeout, options.stallTimeout)
+        )
+    }
+
     /// Gives the transfer up without a verdict (the agent is stopping): a partial the server's
     /// validators let a later request continue stays on disk; any other is deleted.
     func abandon() {
         guard let partFile else { return }
-        if received > 0, head.validators.ifRange != nil {
+        if received > 0, head.contentEncoding == nil, head.validators.ifRange != nil {
             partFile.keep()
         } else {
             partFile.discard()
@@ -282,7 +337,7 @@ final class Download: CurlEasyDelegate {
             return .failed(failure, partial: untouched)
         }
         let validators = head.validators
-        if received > 0, failure.code.isTransient, validators.ifRange != nil {
+        if received > 0, failure.code.isTransient, head.contentEncoding == nil, validators.ifRange != nil {
             partFile.keep()
             return .failed(failure, partial: validators)
         }
@@ -304,7 +359,7 @@ final class Download: CurlEasyDelegate {
         }
         do {
             let staged = try partFile.stage(modificationTime: head.lastModified.flatMap(HTTPDate.parse))
-            return .downloaded(staged, size: received, validators: head.validators)
+            return .downloaded(staged, size: received, validators: validatorsToKeep)
         } catch {
             partFile.discard()
             return .failed(error, partial: nil)

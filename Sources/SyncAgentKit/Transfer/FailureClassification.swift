@@ -1,37 +1,110 @@
-import CCurl
-
 /// Turns what curl and the server said into a ``TransferFailure`` a person understands,
 /// and classifies it as transient (worth a retry) or permanent.
 enum FailureClassification {
-    /// A transfer curl ended with an error; `location` is the last redirect's target, if any.
-    static func failure(for error: CurlError, url: String, location: String? = nil) -> TransferFailure {
-        let host = hostName(of: url)
-        let code = CURLcode(rawValue: UInt32(error.code))
-        switch code {
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+    /// What a message about a failed transfer needs to name the right thing.
+    struct Context {
+        /// The URL the manifest asked for.
+        var url: String
+        /// The URL curl last tried, after redirects: where a connection actually failed.
+        var effectiveURL: String?
+        /// The last redirect's `Location`, if any.
+        var location: String?
+        /// The proxy the request was meant to go through, as configured.
+        var proxy: String?
+        /// The response's `Content-Encoding`, if any.
+        var contentEncoding: String?
+        /// How long connecting (TCP, proxy, TLS handshake) may take.
+        var connectTimeout: Duration?
+
+        init(url: String, effectiveURL: String? = nil, location: String? = nil, proxy: String? = nil,
+             contentEncoding: String? = nil, connectTimeout: Duration? = nil) {
+            self.url = url
+            self.effectiveURL = effectiveURL
+            self.location = location
+            self.proxy = proxy
+            self.contentEncoding = contentEncoding
+            self.connectTimeout = connectTimeout
+        }
+    }
+
+    /// The encodings Debian's libcurl decodes; any other is refused by name.
+    static let decodableEncodings: Set<String> = ["gzip", "x-gzip", "deflate", "br", "zstd"]
+
+    /// A transfer that failed before it could start (an option curl refused).
+    static func failure(for error: CurlError, url: String) -> TransferFailure {
+        failure(for: error, in: Context(url: url))
+    }
+
+    /// A transfer curl ended with an error.
+    static func failure(for error: CurlError, in context: Context) -> TransferFailure {
+        let host = serverName(context)
+        switch error.kind {
+        case .couldNotResolveHost:
             return TransferFailure(.network, "cannot find the server \(host) (\(error))")
-        case CURLE_COULDNT_CONNECT:
+        case .couldNotResolveProxy:
+            return TransferFailure(.network, "cannot find the proxy \(context.proxy.map(hostName) ?? "") (\(error))")
+        case .couldNotConnect:
+            if let proxy = context.proxy, mentions(error, proxy: proxy) {
+                return TransferFailure(.network, "cannot connect to the proxy \(hostName(of: proxy)) (\(error))")
+            }
             return TransferFailure(.network, "cannot connect to \(host) (\(error))")
-        case CURLE_OPERATION_TIMEDOUT:
-            return TransferFailure(.timeout, "the transfer timed out (\(error))")
-        case CURLE_PARTIAL_FILE:
-            return TransferFailure(.truncated, "the connection closed before the whole file arrived")
-        case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+        case .timedOut where error.detail?.hasPrefix("SSL connection timeout") == true:
+            let within = context.connectTimeout.map { " within \(describe($0))" } ?? ""
+            return TransferFailure(.timeout, "\(host) did not finish the TLS handshake\(within)")
+        case .timedOut:
+            return TransferFailure(.timeout, "the transfer from \(host) timed out (\(error))")
+        case .partialFile:
+            return TransferFailure(.truncated, "the connection to \(host) closed before the whole file arrived")
+        case .receiveFailed where error.detail?.hasPrefix("Too large response headers") == true:
+            return TransferFailure(.badResponse, "the response header from \(host) is larger than the 300 KB accepted (\(error))")
+        case .receiveFailed, .sendFailed, .gotNothing, .http2:
             return TransferFailure(.network, "the connection to \(host) was lost (\(error))")
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+        case .outOfMemory:
+            // Memory never runs out for curl in practice; a header line over its 100 KB does.
+            return TransferFailure(.badResponse, "the response from \(host) has a header field larger than the 100 KB accepted")
+        case .badContentEncoding:
+            let encoding = context.contentEncoding ?? "unknown"
+            let known = encoding.split(separator: ",").allSatisfy { decodableEncodings.contains(String($0.trimmingSpaces())) }
+            return known
+                ? TransferFailure(.badResponse, "the file from \(host) is sent \(encoding)-encoded and does not decode (\(error))")
+                : TransferFailure(.badResponse, "the file from \(host) is sent in the \"\(encoding)\" encoding, which syncagent cannot decode")
+        case .tlsConnect, .tlsVerification:
             return TransferFailure(.tls, "the secure connection to \(host) could not be verified (\(error))")
-        case CURLE_TOO_MANY_REDIRECTS:
+        case .tooManyRedirects:
             return TransferFailure(.redirect, "the server redirected too many times")
-        case CURLE_UNSUPPORTED_PROTOCOL where url.lowercased().hasPrefix("https:") && location?.lowercased().hasPrefix("http:") == true:
+        case .unsupportedProtocol where context.url.lowercased().hasPrefix("https:") && context.location?.lowercased().hasPrefix("http:") == true:
             return TransferFailure(.redirect, "the server redirected from https to plain http, which is not safe")
-        case CURLE_UNSUPPORTED_PROTOCOL:
+        case .unsupportedProtocol:
             return TransferFailure(.redirect, "the server redirected to an address that is not http or https")
-        case CURLE_WRITE_ERROR:
+        case .writeFailed:
             return TransferFailure(.disk, "the file could not be written")
-        default:
+        case .multiHandle, .other:
             return TransferFailure(.network, "the transfer from \(host) failed (\(error))")
         }
+    }
+
+    /// The server a failed connection was to: the redirect's target when there was one,
+    /// said together with the server that sent there.
+    private static func serverName(_ context: Context) -> String {
+        let origin = hostName(of: context.url)
+        guard let effective = context.effectiveURL.map(hostName), effective != origin else { return origin }
+        return "\(effective) (where \(origin) redirected)"
+    }
+
+    /// Whether curl's text names the proxy's host and port ("Failed to connect to 127.0.0.1
+    /// port 3128 …"): the connection that failed was the one to the proxy.
+    private static func mentions(_ error: CurlError, proxy: String) -> Bool {
+        guard let detail = error.detail else { return false }
+        let authority = hostName(of: proxy.contains("://") ? proxy : "http://" + proxy)
+        guard let colon = authority.lastIndex(of: ":") else { return detail.contains("to \(authority) port ") }
+        let host = String(authority[..<colon].filter { $0 != "[" && $0 != "]" })
+        return detail.contains("to \(host) port \(authority[authority.index(after: colon)...]) ")
+    }
+
+    /// "1 s", "1.5 s".
+    private static func describe(_ duration: Duration) -> String {
+        let milliseconds = duration.milliseconds
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 
     /// A response whose status is not a success.

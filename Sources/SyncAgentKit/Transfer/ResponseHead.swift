@@ -14,6 +14,7 @@ struct ResponseHead {
     /// without making strings of them: a re-check of 10,000 files reads 80,000 lines.
     static let keptFields = [
         "etag", "last-modified", "content-type", "content-length", "content-range", "retry-after", "location",
+        "content-encoding",
     ]
 
     private static let keptFieldBytes = keptFields.map { Array($0.utf8) }
@@ -69,6 +70,14 @@ struct ResponseHead {
         }
     }
 
+    /// The body's `Content-Encoding` ("gzip", "br, gzip"), lowercased; `nil` when the body is
+    /// the resource's bytes as they are (no field, or `identity`).
+    var contentEncoding: String? {
+        guard let value = fields["content-encoding"]?.trimmingSpaces().lowercased(), !value.isEmpty, value != "identity"
+        else { return nil }
+        return value
+    }
+
     var contentLength: Int64? { fields["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil } }
 
     var contentRange: ContentRange? { fields["content-range"].flatMap(ContentRange.init(headerValue:)) }
@@ -108,6 +117,12 @@ struct ContentRange: Equatable {
     var last: Int64
     /// The whole representation's length; `nil` when the server sent `*`.
     var completeLength: Int64?
+
+    /// The file's length when this range is all of it, from the first byte to the last.
+    var wholeLength: Int64? {
+        guard first == 0, let completeLength, last == completeLength - 1 else { return nil }
+        return completeLength
+    }
 
     init(first: Int64, last: Int64, completeLength: Int64?) {
         self.first = first

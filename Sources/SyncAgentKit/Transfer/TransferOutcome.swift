@@ -30,6 +30,9 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
         public static let tls = Code(name: "tls", isTransient: false)
         public static let redirect = Code(name: "redirect", isTransient: false)
         public static let disk = Code(name: "disk", isTransient: false)
+        /// A response no retry will make usable: a header over curl's limits, a body in an
+        /// encoding that cannot be decoded, a partial answer to a request for the whole file.
+        public static let badResponse = Code(name: "bad-response", isTransient: false)
     }
 
     public var code: Code

@@ -80,6 +80,12 @@ public struct TransferOptions: Sendable {
     public var progressInterval: Duration = .milliseconds(100)
     /// Redirects followed at most, per request.
     public var maximumRedirects = 10
+    /// The proxy every request goes through ("http://127.0.0.1:3128"); `""` for none; `nil`
+    /// for the one `http_proxy`, `https_proxy` or `all_proxy` names, as curl reads them.
+    public var proxy: String?
+    /// The most a body sent with a `Content-Encoding` (gzip…) may grow to when decoded: a
+    /// few kilobytes of gzip can decode to terabytes, and only the decoded size reaches disk.
+    public var maximumDecodedSize: Int64 = 4 << 30
 
     public init() {}
 }

@@ -9,6 +9,15 @@ struct HTTPDateTests {
         #expect(HTTPDate.parse("not a date") == nil)
     }
 
+    @Test func readsTwoDigitYearsLeapDaysAndRefusesWhatIsNoDate() {
+        #expect(HTTPDate.parse("Thursday, 29-Feb-24 23:59:60 GMT") == 1_709_251_200)
+        #expect(HTTPDate.parse("Tue, 24 Nov 2026 20:19:03 GMT") == 1_795_551_543)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 25:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("") == nil)
+    }
+
     @Test func formatsTheIMFFixdateAndRoundTrips() {
         #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(HTTPDate.parse(HTTPDate.format(1_800_000_000)) == 1_800_000_000)

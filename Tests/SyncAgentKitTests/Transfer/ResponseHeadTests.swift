@@ -46,4 +46,17 @@ struct ResponseHeadTests {
     func contentRange(value: String, expected: ContentRange?) {
         #expect(ContentRange(headerValue: value) == expected)
     }
+
+    @Test func identityIsNoContentEncoding() {
+        #expect(head(["HTTP/1.1 200 OK", "Content-Encoding:  GZip "]).contentEncoding == "gzip")
+        #expect(head(["HTTP/1.1 200 OK", "Content-Encoding: identity"]).contentEncoding == nil)
+        #expect(head(["HTTP/1.1 200 OK"]).contentEncoding == nil)
+    }
+
+    @Test func aRangeIsTheWholeFileOnlyFromItsFirstByteToItsLast() {
+        #expect(ContentRange(headerValue: "bytes 0-999/1000")?.wholeLength == 1000)
+        #expect(ContentRange(headerValue: "bytes 0-998/1000")?.wholeLength == nil)
+        #expect(ContentRange(headerValue: "bytes 1-999/1000")?.wholeLength == nil)
+        #expect(ContentRange(headerValue: "bytes 0-999/*")?.wholeLength == nil)
+    }
 }

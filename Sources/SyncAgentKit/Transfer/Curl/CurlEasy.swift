@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// Receives what a ``CurlEasy`` transfer delivers, on the thread that drives it.
 protocol CurlEasyDelegate: AnyObject {
@@ -65,18 +65,100 @@ final class CurlEasy {
 
     // MARK: Options
 
-    /// - SeeAlso: https://curl.se/libcurl/c/curl_easy_setopt.html
-    func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
+    /// The URL to fetch.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_URL.html
+    func url(_ url: String) throws(CurlError) {
+        try set(CURLOPT_URL, url)
+    }
+
+    /// The URL schemes ("http,https") the request, and any redirect it follows, may use.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PROTOCOLS_STR.html
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html
+    func allowedProtocols(_ schemes: [String]) throws(CurlError) {
+        let list = schemes.joined(separator: ",")
+        try set(CURLOPT_PROTOCOLS_STR, list)
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, list)
+    }
+
+    /// Follows `Location` redirects, at most `max` of them.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_FOLLOWLOCATION.html
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_MAXREDIRS.html
+    func followRedirects(max: Int) throws(CurlError) {
+        try set(CURLOPT_FOLLOWLOCATION, 1)
+        try set(CURLOPT_MAXREDIRS, max)
+    }
+
+    /// Verifies the server's certificate chain and that it names the host.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_SSL_VERIFYPEER.html
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_SSL_VERIFYHOST.html
+    func verifyPeer() throws(CurlError) {
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+    }
+
+    /// The CA certificates to trust instead of the system's: a bundle file, a hashed folder.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CAINFO.html
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CAPATH.html
+    func certificateAuthorities(file: String?, folder: String?) throws(CurlError) {
+        if let file { try set(CURLOPT_CAINFO, file) }
+        if let folder { try set(CURLOPT_CAPATH, folder) }
+    }
+
+    /// Keeps curl away from signals (`SIGALRM` for name lookups): this runs on a thread of a
+    /// process that handles its own signals.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_NOSIGNAL.html
+    func withoutSignals() throws(CurlError) {
+        try set(CURLOPT_NOSIGNAL, 1)
+    }
+
+    /// The `User-Agent` header every request sends.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_USERAGENT.html
+    func userAgent(_ agent: String) throws(CurlError) {
+        try set(CURLOPT_USERAGENT, agent)
+    }
+
+    /// The longest the connection may take to set up: TCP connect, proxy and TLS handshake.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CONNECTTIMEOUT_MS.html
+    func connectTimeout(_ timeout: Duration) throws(CurlError) {
+        try set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(timeout.milliseconds)))
+    }
+
+    /// Aborts a transfer slower than `bytesPerSecond` for `seconds` (averaged by curl).
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_LIMIT.html
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_TIME.html
+    func lowSpeedLimit(bytesPerSecond: Int, seconds: Int) throws(CurlError) {
+        try set(CURLOPT_LOW_SPEED_LIMIT, bytesPerSecond)
+        try set(CURLOPT_LOW_SPEED_TIME, seconds)
+    }
+
+    /// The size of the receive buffer, so of most body callbacks.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_BUFFERSIZE.html
+    func receiveBufferSize(_ bytes: Int) throws(CurlError) {
+        try set(CURLOPT_BUFFERSIZE, bytes)
+    }
+
+    /// Decodes a `Content-Encoding` body for every encoding this libcurl was built with
+    /// (gzip, deflate, br, zstd on Debian 12), so the body callback gets the resource's bytes.
+    /// `advertised` is the `Accept-Encoding` curl sends; `""` lists what it can decode. A
+    /// request header set with ``setHeaders(_:)`` replaces it without turning decoding off.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_ACCEPT_ENCODING.html
+    func acceptEncoding(_ advertised: String) throws(CurlError) {
+        try set(CURLOPT_ACCEPT_ENCODING, advertised)
+    }
+
+    /// The proxy every request goes through ("http://127.0.0.1:3128"), instead of the one the
+    /// environment names; `""` for none.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PROXY.html
+    func proxy(_ proxy: String) throws(CurlError) {
+        try set(CURLOPT_PROXY, proxy)
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
         try check(syncagent_easy_setopt_long(rawHandle, option, value))
     }
 
-    /// A `curl_off_t` option such as `CURLOPT_MAX_RECV_SPEED_LARGE`.
-    func set(_ option: CURLoption, large value: Int64) throws(CurlError) {
-        try check(syncagent_easy_setopt_off(rawHandle, option, curl_off_t(value)))
-    }
-
     /// A string option; libcurl copies the string.
-    func set(_ option: CURLoption, _ value: String) throws(CurlError) {
+    private func set(_ option: CURLoption, _ value: String) throws(CurlError) {
         try check(syncagent_easy_setopt_string(rawHandle, option, value))
     }
 

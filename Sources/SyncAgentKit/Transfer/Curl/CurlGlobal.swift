@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// libcurl's process-wide set-up, done once before the first handle.
 ///

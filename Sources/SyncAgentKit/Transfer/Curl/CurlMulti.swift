@@ -1,4 +1,4 @@
-import CCurl
+internal import CCurl
 
 /// One libcurl multi handle: drives many ``CurlEasy`` transfers from one thread.
 ///

@@ -1,0 +1,106 @@
+import Foundation
+
+/// A real squid from Debian (`/usr/sbin/squid`) as a caching forward proxy on 127.0.0.1 on a
+/// free port, with its own configuration, memory-only cache and logs in a temporary folder.
+///
+/// Its cache keeps any response with a `Last-Modified` fresh for an hour (a
+/// `refresh_pattern`), as a company proxy does by heuristic, so a test can show a client
+/// being answered from a copy the origin has since changed. Each request is logged in squid's
+/// native format: ``requests()`` gives the result codes (`TCP_MEM_HIT/200`,
+/// `TCP_REFRESH_MODIFIED/200`…).
+public final class SquidProxy: Sendable {
+    public let port: Int
+    private let directory: TemporaryDirectory
+    private let process: ChildProcess
+
+    /// Starts squid.
+    public init() throws {
+        directory = try TemporaryDirectory(prefix: "squid")
+        // Run as root, squid drops to the "proxy" user, which must write its logs here.
+        guard let user = getpwnam("proxy") else { throw TestSupportError("squid's user \"proxy\" does not exist") }
+        chown(directory.path, user.pointee.pw_uid, user.pointee.pw_gid)
+        var lastError: Error?
+        for _ in 0..<5 {
+            let port = try LocalPort.free()
+            try Self.configuration(prefix: directory.path, port: port)
+                .write(toFile: directory.appending("squid.conf"), atomically: true, encoding: .utf8)
+            let process = try ChildProcess(
+                "/usr/sbin/squid", arguments: ["-N", "-f", directory.appending("squid.conf")],
+                environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
+            )
+            if LocalPort.waitUntilListening(port, timeout: .seconds(20)) {
+                self.port = port
+                self.process = process
+                return
+            }
+            process.stop()
+            lastError = TestSupportError("squid did not start: " + Self.log("stderr.log", in: directory) + Self.log("cache.log", in: directory))
+        }
+        directory.remove()
+        throw lastError!
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://127.0.0.1:PORT`, for a client's proxy setting.
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    /// The result code of each request squid has logged, oldest first, with its URL:
+    /// `("TCP_MEM_HIT/200", "http://127.0.0.1:8080/a.pdf")`.
+    public func requests() -> [(result: String, url: String)] {
+        log("access.log").split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            // The start-up probe's connection, closed without a request, is logged as an error.
+            guard fields.count > 6, !fields[6].hasPrefix("error:") else { return nil }
+            return (String(fields[3]), String(fields[6]))
+        }
+    }
+
+    /// The logged requests once there are at least `count` of them (squid logs a request
+    /// after its client has the response), or whatever is logged after five seconds.
+    public func requests(count: Int) -> [(result: String, url: String)] {
+        let deadline = ContinuousClock.now + .seconds(5)
+        var logged = requests()
+        while logged.count < count, ContinuousClock.now < deadline {
+            usleep(10_000)
+            logged = requests()
+        }
+        return logged
+    }
+
+    /// Kills squid and its helpers and deletes its folder; doing it twice is harmless.
+    public func stop() {
+        process.stop()
+        directory.remove()
+    }
+
+    private func log(_ name: String) -> String { Self.log(name, in: directory) }
+
+    private static func log(_ name: String, in directory: TemporaryDirectory) -> String {
+        (try? String(contentsOfFile: directory.appending(name), encoding: .utf8)) ?? ""
+    }
+
+    private static func configuration(prefix: String, port: Int) -> String {
+        """
+        http_port 127.0.0.1:\(port)
+        pid_filename \(prefix)/squid.pid
+        cache_log \(prefix)/cache.log
+        access_log stdio:\(prefix)/access.log
+        cache_store_log none
+        buffered_logs off
+        coredump_dir \(prefix)
+        cache_mem 64 MB
+        maximum_object_size_in_memory 16 MB
+        cache_effective_user proxy
+        pinger_enable off
+        shutdown_lifetime 0 seconds
+        visible_hostname syncagent-test
+        acl loopback src 127.0.0.1
+        http_access allow loopback
+        http_access deny all
+        refresh_pattern . 60 100% 60
+        """
+    }
+}
