@@ -1,4 +1,4 @@
-import CLinux
+internal import CLinux
 import Glibc
 
 /// Unix signals as requests read from a descriptor: SIGTERM and SIGINT ask to stop, SIGHUP to

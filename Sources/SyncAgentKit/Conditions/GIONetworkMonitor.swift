@@ -1,4 +1,4 @@
-import CGIO
+internal import CGIO
 import Foundation
 
 /// A `GNetworkMonitor` of this monitor's own, made the way GIO makes its default one.

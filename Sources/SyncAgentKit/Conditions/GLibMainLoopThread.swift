@@ -1,4 +1,4 @@
-import CGIO
+internal import CGIO
 import Dispatch
 import Synchronization
 

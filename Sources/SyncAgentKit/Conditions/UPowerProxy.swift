@@ -1,4 +1,4 @@
-import CGIO
+internal import CGIO
 
 /// UPower's `/org/freedesktop/UPower` object on the system bus, through a `GDBusProxy`
 /// that keeps `OnBattery` cached and follows UPower starting and stopping.

@@ -1,4 +1,4 @@
-import CYAML
+internal import CYAML
 
 /// libyaml's event parser over one in-memory text: the only place that touches libyaml.
 ///

@@ -1,4 +1,4 @@
-import CNotify
+internal import CNotify
 
 /// One libnotify notification object, from creation to the end of its `show`.
 ///

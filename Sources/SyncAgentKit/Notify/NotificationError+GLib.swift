@@ -1,4 +1,4 @@
-import CNotify
+internal import CNotify
 
 extension NotificationError {
     /// Classifies the `GError` that `notify_notification_show` reported.

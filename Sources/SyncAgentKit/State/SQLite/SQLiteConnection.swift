@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// Owns one `sqlite3` connection handle and closes it when the last owner lets go.
 ///

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// One open SQLite database: runs SQL, keeps the statements it runs often compiled, and wraps
 /// work in transactions.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A failed SQLite call: SQLite's result code together with the connection's own explanation.
 struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// One prepared SQL statement: bind parameters, step through the rows, read columns.
 ///

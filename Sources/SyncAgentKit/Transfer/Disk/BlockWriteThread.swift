@@ -1,4 +1,4 @@
-import CLinux
+internal import CLinux
 import Foundation
 
 /// A thread that writes blocks to a file in order, so that the engine's thread receives the

@@ -1,4 +1,4 @@
-import CLinux
+internal import CLinux
 import Glibc
 
 /// Writes a download's bytes: in blocks of up to 1 MiB with direct I/O, or for small files

@@ -1,4 +1,4 @@
-import CLinux
+internal import CLinux
 import Glibc
 
 /// The few filesystem operations transfers need, on plain paths.

@@ -1,4 +1,4 @@
-import CLinux
+internal import CLinux
 import Glibc
 
 /// The hidden file a download is written to before it is whole: `.NAME.part` beside `NAME`,

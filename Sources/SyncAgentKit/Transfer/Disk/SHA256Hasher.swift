@@ -1,4 +1,4 @@
-import CCrypto
+internal import CCrypto
 
 /// A streaming SHA-256, fed chunk by chunk as a download arrives.
 ///
