@@ -35,6 +35,7 @@ struct AgentLockTests {
         var info = stat()
         #expect(stat(folder.appending("state/syncagent"), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
         #expect(contents(path) == "\(getpid())\n")
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "only its user may read or write the lock file")
         withExtendedLifetime(lock) {}
     }
 
