@@ -23,7 +23,8 @@ public final class AgentLock {
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readProcessID(descriptor).map { " (process \($0))" } ?? ""
-            close(descriptor)
+            // Not closed here: deinit runs when an init with every property set throws, and a
+            // second close could hit a number another thread has just been given.
             throw AgentError(.alreadyRunning, "syncagent is already running for this user\(holder); "
                 + "`syncagent status` shows what it is doing")
         }

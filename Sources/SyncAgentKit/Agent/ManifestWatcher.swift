@@ -19,9 +19,9 @@ final class ManifestWatcher {
         }
         let events = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM)
         guard inotify_add_watch(descriptor, folder, events) >= 0 else {
-            let reason = systemReason()
-            close(descriptor)
-            throw AgentError(.cannotWatch, "cannot watch \(folder) for edits: \(reason)")
+            // Closed by deinit, which runs when an init with every property set throws; closing
+            // here as well could close a number another thread has just been given.
+            throw AgentError(.cannotWatch, "cannot watch \(folder) for edits: \(systemReason())")
         }
     }
 

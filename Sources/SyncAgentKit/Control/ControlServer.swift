@@ -46,9 +46,9 @@ final class ControlServer {
         let bound = address.withSocketAddress { bind(listener, $0, $1) } == 0
         umask(previousMask)
         guard bound, chmod(path, 0o600) == 0, listen(listener, 16) == 0 else {
-            let reason = systemReason()
-            close(listener)
-            throw AgentError(.cannotListen, "cannot listen on \(path): \(reason)")
+            // Closed by deinit, which runs when an init with every property set throws; closing
+            // here as well could close a number another thread has just been given.
+            throw AgentError(.cannotListen, "cannot listen on \(path): \(systemReason())")
         }
     }
 

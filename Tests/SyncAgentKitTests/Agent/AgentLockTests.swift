@@ -35,6 +35,7 @@ struct AgentLockTests {
         var info = stat()
         #expect(stat(folder.appending("state/syncagent"), &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
         #expect(contents(path) == "\(getpid())\n")
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "only its user may read or write the lock file")
         withExtendedLifetime(lock) {}
     }
 
@@ -59,6 +60,21 @@ struct AgentLockTests {
         // The refused attempt closed only its own descriptor: the first still holds the lock.
         #expect(lockError(at: path)?.code == .alreadyRunning)
         #expect(contents(path) == "\(getpid())\n")
+        withExtendedLifetime(first) {}
+    }
+
+    /// A class whose stored properties are all set runs its deinit when its init throws: a
+    /// descriptor the init closes before throwing is closed twice, and in a process with
+    /// other threads the second close can hit a number one of them has just been given. That
+    /// second close fails with EBADF, so errno tells.
+    @Test func aRefusedLockClosesItsDescriptorOnlyOnce() throws {
+        let path = folder.appending("agent.lock")
+        let first = try AgentLock(path: path)
+        errno = 0
+        let error = lockError(at: path)
+        let lastFailure = errno
+        #expect(error?.code == .alreadyRunning)
+        #expect(lastFailure != EBADF, "the refused lock's descriptor was closed twice")
         withExtendedLifetime(first) {}
     }
 
@@ -97,10 +113,36 @@ struct AgentLockTests {
         let path = folder.appending("agent.lock")
         var first: AgentLock? = try AgentLock(path: path)
         #expect(lockError(at: path)?.code == .alreadyRunning)
+        withExtendedLifetime(first) {}
         first = nil
+        // A child another test spawns just then holds a copy of the descriptor until its
+        // exec; the lock goes when that copy does, so wait for it rather than expect it at once.
+        #expect(try waitUntilFree(path), "the lock was still held after its holder went")
         let second = try AgentLock(path: path)
-        #expect(first == nil)
         withExtendedLifetime(second) {}
+    }
+
+    /// Whether the lock on `path` is free within half a minute: a blocking `flock` on a
+    /// thread of its own, which wakes the moment the holder lets go.
+    func waitUntilFree(_ path: String) throws -> Bool {
+        var done: [Int32] = [0, 0]
+        try #require(pipe(&done) == 0)
+        defer { close(done[0]) }
+        let signalEnd = done[1]
+        Thread {
+            let probe = open(path, O_RDWR | O_CLOEXEC)
+            if probe >= 0 && flock(probe, LOCK_EX) == 0 {
+                flock(probe, LOCK_UN)
+                var free: UInt8 = 1
+                _ = Glibc.write(signalEnd, &free, 1)
+            }
+            if probe >= 0 { close(probe) }
+            close(signalEnd)
+        }.start()
+        var entry = pollfd(fd: done[0], events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 30_000) == 1 else { return false }
+        var free: UInt8 = 0
+        return read(done[0], &free, 1) == 1
     }
 
     @Test func aFolderThatCannotBeWrittenIsAClearError() throws {

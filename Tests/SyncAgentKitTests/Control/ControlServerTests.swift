@@ -269,6 +269,40 @@ struct ControlServerTests {
         #expect(asked.isEmpty, "a request in another version is never carried out")
     }
 
+    /// The folder's mode keeps other users out; behind it, the server checks each peer's uid
+    /// too. A child that is root for the file system (fsuid 0, so it reaches the socket) but
+    /// another user by its effective uid, which `SO_PEERCRED` reports, plays the stranger.
+    @Test(.enabled(if: geteuid() == 0, "only root can connect as another user"))
+    func anotherUserIsRefusedAndNothingIsCarriedOut() throws {
+        let server = try ControlServer(path: path)
+        let script = """
+            import ctypes, os, socket, sys
+            libc = ctypes.CDLL(None, use_errno=True)
+            os.seteuid(65534)
+            if libc.setfsuid(0) != 65534 or libc.setfsuid(0) != 0: sys.exit("cannot keep fsuid 0")
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            connection.connect(sys.argv[1])
+            connection.sendall(b'{"command":"stop","titles":[],"version":1}\\n')
+            answer = b""
+            while chunk := connection.recv(4096): answer += chunk
+            print(answer.decode().strip(), flush=True)
+            """
+        let stranger = try ChildProcess("/usr/bin/python3", arguments: ["-c", script, path], standardError: .file(folder.appending("stranger.log")))
+        defer { stranger.stop() }
+        var asked: [ControlRequest] = []
+        let record = { (request: ControlRequest) in
+            asked.append(request)
+            return Self.echo(request)
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while server.descriptors.count == 1 { try serveOnce(server, until: deadline, answer: record) }
+        while server.descriptors.count > 1 { try serveOnce(server, until: deadline, answer: record) }
+        let line = try stranger.readLine(timeout: .seconds(60))
+        let response = try ControlProtocol.decoder().decode(ControlResponse.self, from: Data(line.utf8))
+        #expect(response == .failure("permission denied: the agent answers only its own user"))
+        #expect(asked.isEmpty)
+    }
+
     // MARK: The client's errors
 
     @Test func aClientWhereNoSocketIsFindsNoAgent() throws {
@@ -312,6 +346,27 @@ struct ControlServerTests {
         }
         #expect(throws: AgentError(.cannotListen, "the control socket path \(long) is too long for a Unix socket")) {
             _ = try ControlServer(path: long)
+        }
+    }
+}
+
+extension ControlServerTests {
+    @Test func aFolderWhereNoSocketCanBeMadeIsAClearError() throws {
+        let readOnly: String
+        let disk: ScratchMount?
+        if ScratchMount.isAvailable {
+            // Root writes through any permission bits: only a read-only mount stops it.
+            disk = try ScratchMount(bytes: 64 << 10, readOnly: true)
+            readOnly = disk!.path
+        } else {
+            disk = nil
+            readOnly = folder.appending("readonly")
+            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
+        }
+        defer { disk?.remove() }
+        let reason = ScratchMount.isAvailable ? "read-only file system" : "permission denied"
+        #expect(throws: AgentError(.cannotListen, "cannot listen on \(readOnly)/control: \(reason)")) {
+            _ = try ControlServer(path: readOnly + "/control")
         }
     }
 }
