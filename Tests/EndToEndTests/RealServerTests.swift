@@ -59,8 +59,8 @@ struct RealServerTests {
         environment["HOME"] = folder.appending("home")
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
-        for (name, suffix) in [(output, ".out"), (output, ".err")] {
-            _ = FileManager.default.createFile(atPath: folder.appending(name + suffix), contents: nil)
+        for suffix in [".out", ".err"] {
+            _ = FileManager.default.createFile(atPath: folder.appending(output + suffix), contents: nil)
         }
         process.standardOutput = FileHandle(forWritingAtPath: folder.appending(output + ".out"))
         process.standardError = FileHandle(forWritingAtPath: folder.appending(output + ".err"))

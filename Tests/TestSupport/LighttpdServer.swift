@@ -33,19 +33,22 @@ public final class LighttpdServer: Sendable {
             let process = try ChildProcess(
                 "/bin/sh", arguments: ["-c", "exec \"$0\" -D -f \"$1\" 2>&1", executable, configuration]
             )
+            var said: [String] = []
             do {
                 while true {
                     let line = try process.readLine(timeout: .seconds(20))
                     if line.contains("server started") { break }
-                    lastError = TestSupportError("lighttpd did not start: \(line)")
+                    said.append(line)
                 }
                 self.port = port
                 self.process = process
                 return
             } catch {
+                lastError = TestSupportError("lighttpd did not start (\(error)): \(said.joined(separator: " / "))")
                 process.stop()
             }
         }
+        directory.remove()
         throw lastError
     }
 
