@@ -147,6 +147,28 @@ struct RealServerTests {
             #expect(resumed.status == 200)
         }
     }
+
+    /// The file changed on the server while the download was interrupted: the next run must not
+    /// splice the old partial onto the new file's tail (`If-Range` makes the server send it whole).
+    @Test(arguments: Kind.allCases) func aFileChangedWhileInterruptedEndsAsTheNewFile(_ kind: Kind) throws {
+        let server = try kind.start()
+        _ = try serveOneFile("slow/big.bin", size: 6 * Self.mebibyte, on: server)
+        let first = try startOnce(reaching: server, output: "first")
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL) } }
+        #expect(eventually(within: .seconds(30)) { largestPartial(besides: "big.bin") > Self.mebibyte || !first.isRunning })
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 130)
+
+        // Same size, new bytes, a modification time well apart from the old one.
+        let changed = FileHandle(forReadingAtPath: "/dev/urandom")!.readData(ofLength: 6 * Self.mebibyte)
+        try server.serve("slow/big.bin", changed)
+        let file = URL(fileURLWithPath: server.root + "/slow/big.bin")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(3600)], ofItemAtPath: file.path)
+        let second = try once(reaching: server, output: "second")
+        #expect(second.status == 0, "\(second.output)")
+        #expect(contents("big.bin") == changed)
+    }
 }
 
 /// A real server as the checks above see it.
@@ -155,6 +177,8 @@ protocol ServerUnderTest: Sendable {
     var honoursRange: Bool { get }
     /// Words to put before the client's command line so it reaches the server.
     var clientPrefix: [String] { get }
+    /// The folder served.
+    var root: String { get }
     func url(_ path: String) -> String
     func serve(_ path: String, _ contents: Data) throws
     /// The logged requests for `uri` once there are `count`, or what there is after a while.
