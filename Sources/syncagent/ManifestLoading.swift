@@ -24,7 +24,7 @@ extension Locations {
         }
         do {
             if try DefaultManifest.install(at: manifest, from: template) {
-                FileHandle.standardError.write(Data("syncagent: created \(manifest) from the default manifest; edit it to choose your files\n".utf8))
+                FileDescriptorOutput.standardError.write("syncagent: created \(manifest) from the default manifest; edit it to choose your files\n")
             }
         } catch {
             throw CommandFailure("cannot create \(manifest): \(error.localizedDescription)", exitCode: .environment)

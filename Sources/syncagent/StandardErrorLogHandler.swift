@@ -1,16 +1,21 @@
-import Foundation
+import Glibc
 import Logging
 
 /// Log lines on stderr, in the form the reader expects.
 ///
-/// On a terminal: `syncagent: warning: message`, as command-line tools write. Under systemd
-/// (stderr connected to the journal, `$JOURNAL_STREAM` set): `<4>message`, the syslog priority
-/// prefix journald turns into the entry's level, without a timestamp or name it adds itself.
+/// On a terminal, a pipe or a file: `syncagent: warning: message`, as command-line tools
+/// write. When stderr is the journal's stream: `<4>message`, the syslog priority prefix
+/// journald turns into the entry's level, without a timestamp or name it adds itself.
+///
+/// Lines go out through ``FileDescriptorOutput``, never `FileHandle.write(_:)`, which traps
+/// when the reader has gone away (`syncagent --once 2>&1 | head -1`): a closed stderr loses
+/// the log, never the work.
 /// - SeeAlso: https://www.freedesktop.org/software/systemd/man/latest/sd-daemon.html
 struct StandardErrorLogHandler: LogHandler {
     var logLevel: Logger.Level = .info
     var metadata: Logger.Metadata = [:]
-    private let toJournal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+    private let output = FileDescriptorOutput.standardError
+    private let toJournal = JournalStream.isStandardError()
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -24,7 +29,7 @@ struct StandardErrorLogHandler: LogHandler {
         } else {
             line = "syncagent: " + (event.level == .info ? "" : "\(event.level): ") + "\(event.message)"
         }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        output.write(line + "\n")
     }
 
     private static func syslogPriority(_ level: Logger.Level) -> Int {

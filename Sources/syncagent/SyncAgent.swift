@@ -51,7 +51,7 @@ struct SyncAgent: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            if !failure.message.isEmpty { FileHandle.standardError.write(Data("syncagent: \(failure.message)\n".utf8)) }
+            if !failure.message.isEmpty { FileDescriptorOutput.standardError.write("syncagent: \(failure.message)\n") }
             Foundation.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
@@ -61,7 +61,7 @@ struct SyncAgent: ParsableCommand {
                     print(message)
                     Foundation.exit(0)
                 }
-                FileHandle.standardError.write(Data((message.isEmpty ? "" : message + "\n").utf8))
+                FileDescriptorOutput.standardError.write(message.isEmpty ? "" : message + "\n")
                 Foundation.exit(ExitStatus.usage.rawValue)
             }
             exit(withError: error)

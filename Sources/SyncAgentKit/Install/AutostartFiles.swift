@@ -36,8 +36,9 @@ public enum AutostartFiles {
             [Service]
             Type=exec
             ExecStart=\(AutostartCommandLine.systemdExec(executable))
-            # The agent reads its manifest again on SIGHUP.
-            ExecReload=kill -HUP $MAINPID
+            # The agent reads its manifest again on SIGHUP. The shell's own kill, from $MAINPID in its
+            # environment: the kill program (procps) is not on every system, the shell is (Essential).
+            ExecReload=/bin/sh -c 'kill -HUP "$MAINPID"'
             # On SIGTERM the agent saves its state and exits within two seconds.
             KillSignal=SIGTERM
             TimeoutStopSec=5s

@@ -43,7 +43,7 @@ extension SyncAgent {
         /// Asks on the terminal; without one, refuses (a script must say `--yes`).
         private func confirmed(manifest: Manifest) -> Bool {
             guard isatty(STDIN_FILENO) == 1 else {
-                FileHandle.standardError.write(Data("syncagent: reset deletes files; run it with --yes to confirm\n".utf8))
+                FileDescriptorOutput.standardError.write("syncagent: reset deletes files; run it with --yes to confirm\n")
                 return false
             }
             print("Delete the \(manifest.files.count) files of the manifest in \(manifest.destination) and forget their state? [y/N] ", terminator: "")

@@ -1,10 +1,12 @@
 import Glibc
 
-/// Where `syncagent --once` writes its progress: an open file descriptor (standard output),
-/// which may be a terminal, a pipe, a file or the journal.
+/// Where syncagent writes its progress and messages: an open file descriptor (standard
+/// output or standard error), which may be a terminal, a pipe, a file or the journal.
 ///
 /// Writes go straight to `write(2)`, unbuffered, so each line or frame reaches the reader
 /// whole and at once, and nothing waits in a stdio buffer when the process is interrupted.
+/// A reader that went away (EPIPE; SIGPIPE is ignored from `main`) is not an error: unlike
+/// `FileHandle.write(_:)`, which traps there, the write is dropped and the work goes on.
 struct FileDescriptorOutput: Sendable {
     /// The size of a terminal, in character cells.
     struct Size: Sendable, Equatable {
@@ -20,6 +22,9 @@ struct FileDescriptorOutput: Sendable {
 
     /// The process's standard output.
     static let standardOutput = FileDescriptorOutput(fileDescriptor: STDOUT_FILENO)
+
+    /// The process's standard error, for log lines and messages.
+    static let standardError = FileDescriptorOutput(fileDescriptor: STDERR_FILENO)
 
     /// Whether the descriptor is a terminal, so a live board can be drawn on it.
     var isTerminal: Bool {

@@ -45,6 +45,40 @@ struct AutostartFilesTests {
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
+    /// A minimal Debian 12 (debootstrap minbase) has only Essential packages, and no procps:
+    /// `ExecReload=kill …` failed `systemd-analyze verify` there and would fail every reload.
+    /// Every program the unit runs besides syncagent must come from an Essential package.
+    @Test func everyOtherProgramTheUnitRunsComesFromAnEssentialPackage() throws {
+        let shipped = try String(contentsOfFile: Self.packaging + "/syncagent.service", encoding: .utf8)
+        let commands = shipped.split(separator: "\n").filter { $0.hasPrefix("Exec") && !$0.hasPrefix("ExecStart=/usr/bin/syncagent") }
+        #expect(!commands.isEmpty)
+        for command in commands {
+            let program = String(command.drop { $0 != "=" }.dropFirst().drop { "-@:+!".contains($0) }.prefix { $0 != " " })
+            let package = try Self.owningPackage(of: program)
+            #expect(package != nil, "\(command): \(program) belongs to no installed package")
+            if let package {
+                let essential = try ExternalTool.run("dpkg-query", ["-W", "-f=${Essential}", package], environment: ["PATH": "/usr/bin:/bin"])
+                #expect(essential.output == "yes", "\(command): \(program) comes from \(package), which a minimal Debian may lack")
+            }
+        }
+    }
+
+    /// The package that installed `program`, found as systemd finds a bare name (its search
+    /// path), under either name of a merged /usr; nil if none did.
+    static func owningPackage(of program: String) throws -> String? {
+        let folders = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"]
+        let candidates = program.hasPrefix("/") ? [program] : folders.map { $0 + "/" + program }
+        for path in candidates {
+            let aliases = path.hasPrefix("/usr/") ? [path, String(path.dropFirst(4))] : [path, "/usr" + path]
+            for alias in aliases {
+                let found = try ExternalTool.run("dpkg-query", ["-S", alias], environment: ["PATH": "/usr/bin:/bin"])
+                let owner = found.output.split(separator: "\n").first { !$0.hasPrefix("diversion ") && $0.hasSuffix(": " + alias) }
+                if found.status == 0, let owner { return String(owner.prefix { $0 != ":" }) }
+            }
+        }
+        return nil
+    }
+
     @Test func verifyReportsWhatIsWrongWithAUnit() throws {
         let built = try BuiltProducts.executable(named: "syncagent")
         let unit = try AutostartFiles.unit(executable: built).replacingOccurrences(of: "Restart=on-failure", with: "Restart=sometimes")
