@@ -43,6 +43,14 @@ public struct FaultResponse: Sendable {
     public var withoutLength = false
     /// Send the body at about this rate.
     public var bytesPerSecond: Int?
+    /// Header lines sent as written ("Content-Length: 2000") after the server's own, even
+    /// when a field of that name is there already: contradictory framing.
+    public var extraHeaderLines: [String] = []
+    /// This many bytes ("x", no line break) sent right after the body, in the same write,
+    /// beyond what `Content-Length` announced; the connection stays open.
+    public var excessBytes: Int?
+    /// No `Content-Length`, and a body that never ends (until the client goes away).
+    public var endless = false
 
     public init() {}
 
@@ -143,6 +151,9 @@ public struct FaultResponse: Sendable {
         if let delayHeaders { settings["delay_headers"] = delayHeaders.seconds }
         if withoutLength { settings["without_length"] = true }
         if let bytesPerSecond { settings["bytes_per_second"] = bytesPerSecond }
+        if !extraHeaderLines.isEmpty { settings["extra_header_lines"] = extraHeaderLines }
+        if let excessBytes { settings["excess_bytes"] = excessBytes }
+        if endless { settings["endless"] = true }
         return settings
     }
 }

@@ -36,6 +36,10 @@ final class Download: CurlEasyDelegate {
     private var discardingBody = false
     /// Why a callback stopped the transfer, when it did.
     private var abort: End?
+    /// Keeps the body from filling its disk; set with the partial file.
+    private var freeSpace: FreeSpaceGuard?
+    /// Whether the server sent bytes beyond the response (see ``closeConnectionIfOverrun()``).
+    private var overranLength = false
 
     /// Bytes of the file on disk, a resumed prefix included.
     private(set) var received: Int64 = 0
@@ -88,6 +92,15 @@ final class Download: CurlEasyDelegate {
         getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The host (and port) that answered, after redirects: the one a message about the
+    /// response must name.
+    private var respondingHost: String {
+        guard let url = easy.effectiveURL, let start = url.range(of: "://") else { return host }
+        let rest = url[start.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(authority.split(separator: "@").last ?? authority)
+    }
+
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
     private func requestHeaders() -> [String] {
         let partialSize = PartFile.existingSize(for: request.destination)
@@ -124,7 +137,12 @@ final class Download: CurlEasyDelegate {
             guard beginBody(startingWith: chunk) else { return false }
         }
         guard let partFile else { return true }
-        do {
+        do throws(TransferFailure) {
+            if received + Int64(chunk.count) > request.maximumSize {
+                throw TransferFailure(.tooLarge, "the server at \(respondingHost) sent more than the \(formatByteCount(request.maximumSize)) "
+                    + "that max_size allows without ending the file; raise `max_size` if the file really is that large")
+            }
+            try freeSpace?.check(file: partFile, written: received, upcoming: chunk.count, remaining: expectedLength.map { $0 - received })
             try partFile.write(chunk)
         } catch {
             abort = .failed(error, partial: nil)
@@ -142,6 +160,10 @@ final class Download: CurlEasyDelegate {
         guard (200...299).contains(status), status != 204 else {
             discardingBody = true
             return true
+        }
+        if let problem = head.framingProblem {
+            abort = .failed(TransferFailure(.badFraming, "the server at \(respondingHost) sent \(problem)"), partial: nil)
+            return false
         }
         let fileStart = status == 206 ? nil : firstBytes
         if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: request.destination) {
@@ -162,14 +184,20 @@ final class Download: CurlEasyDelegate {
             expectedLength = head.contentLength
         }
         resumeOffset = offset
-        do {
-            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset, expectedLength: expectedLength)
-            if let expectedLength, expectedLength - offset >= Self.smallestSpaceChecked,
-               let available = file.availableSpace, expectedLength - offset > available {
+        if let expectedLength, expectedLength > request.maximumSize {
+            abort = .failed(TransferFailure(.tooLarge, "the file at \(respondingHost) is \(formatByteCount(expectedLength)), more than the "
+                + "\(formatByteCount(request.maximumSize)) that max_size allows; raise `max_size` to download it"), partial: nil)
+            return false
+        }
+        let hasher = request.expectedSHA256 == nil ? nil : SHA256Hasher()
+        do throws(TransferFailure) {
+            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset,
+                                    expectedLength: expectedLength, prefixHasher: hasher)
+            do throws(TransferFailure) {
+                freeSpace = try FreeSpaceGuard(file: file, written: offset, remaining: expectedLength.map { $0 - offset })
+            } catch {
                 file.discard()
-                abort = .failed(TransferFailure(.disk, "not enough space for \(request.destination): "
-                    + "\(formatByteCount(expectedLength - offset)) needed, \(formatByteCount(available)) free"), partial: nil)
-                return false
+                throw error
             }
             partFile = file
             // A stale partial of an earlier version has no use once a small new file replaces it.
@@ -178,23 +206,11 @@ final class Download: CurlEasyDelegate {
             abort = .failed(error, partial: nil)
             return false
         }
-        if request.expectedSHA256 != nil {
-            let hasher = SHA256Hasher()
-            guard FileSystem.hash(firstBytes: offset, of: PartFile.path(for: request.destination), into: hasher) else {
-                abort = .restartFromZero
-                return false
-            }
-            self.hasher = hasher
-        }
+        self.hasher = hasher
         received = offset
         emit(.receiving(id: request.id, validators: head.validators, offset: offset, expectedLength: expectedLength))
         return true
     }
-
-    /// Bodies at least this long have the free space checked before the first byte is
-    /// written, to fail at once rather than after filling the disk. A smaller one costs less
-    /// to write than to check; a full disk still fails it, with the same message.
-    static let smallestSpaceChecked: Int64 = 1 << 20
 
     /// File name endings of documents and media that a server never legitimately sends as HTML.
     private static let documentExtensions: Set<String> = [
@@ -227,6 +243,32 @@ final class Download: CurlEasyDelegate {
     }
 
     // MARK: Ending
+
+    /// Looks for bytes the server sent beyond the response's length on its connection, once
+    /// curl is done and before the handle leaves the multi handle (the connection is pooled
+    /// then, waiting for reuse).
+    ///
+    /// curl reads a body up to its `Content-Length` and no further, so whatever the server
+    /// sent beyond it stays in the socket; the next request on that connection would read it
+    /// as the start of its own response ("Out of memory" when it is a long line, "HTTP/0.9"
+    /// otherwise), or worse, as a response that looks right. Such a connection is shut down
+    /// here, which curl notices when it next looks at the connection and then opens a new one,
+    /// and the response itself is not trusted (see ``complete()``).
+    ///
+    /// Only for plain HTTP/1.x: over TLS or HTTP/2 the socket legitimately carries more
+    /// (session tickets, PING frames), and excess body bytes cannot be told from them. Bytes
+    /// that arrive after this look are seen by nobody until the next request; curl then fails
+    /// that one on its own.
+    func closeConnectionIfOverrun() {
+        guard head.isHTTP1, easy.effectiveURL?.lowercased().hasPrefix("http:") == true,
+              let socket = easy.pooledConnectionSocket
+        else { return }
+        var byte: UInt8 = 0
+        guard recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 else { return }
+        // curl owns the descriptor and closes it; shutting it down only makes it unusable.
+        shutdown(socket, Int32(SHUT_RDWR))
+        overranLength = true
+    }
 
     /// The verdict once curl has finished with this transfer (`error` is curl's, if any).
     /// A partial nobody will continue is deleted: no `.part` outlives its use.
@@ -301,6 +343,10 @@ final class Download: CurlEasyDelegate {
         // An empty body never reached the body callback: an empty file is still a file.
         if partFile == nil, !beginBody() { return abort ?? .restartFromZero }
         guard let partFile else { fatalError("a successful response without a partial file") }
+        if overranLength {
+            let announced = head.contentLength.map { "the \(formatByteCount($0)) its Content-Length announced" } ?? "the response"
+            return failed(TransferFailure(.badFraming, "the server at \(respondingHost) sent more than \(announced); the file is not used"))
+        }
         if let expectedLength, received != expectedLength {
             return failed(TransferFailure(.truncated, "the server sent \(formatByteCount(received)) of \(formatByteCount(expectedLength))"))
         }

@@ -30,6 +30,10 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
         public static let tls = Code(name: "tls", isTransient: false)
         public static let redirect = Code(name: "redirect", isTransient: false)
         public static let disk = Code(name: "disk", isTransient: false)
+        /// A response whose length framing contradicts itself (RFC 9112 §6.3).
+        public static let badFraming = Code(name: "bad-framing", isTransient: false)
+        /// A body longer than the manifest's `max_size` allows.
+        public static let tooLarge = Code(name: "too-large", isTransient: false)
     }
 
     public var code: Code
