@@ -38,8 +38,6 @@ final class Download: CurlEasyDelegate {
     private var abort: End?
     /// Keeps the body from filling its disk; set with the partial file.
     private var freeSpace: FreeSpaceGuard?
-    /// Whether the server sent bytes beyond the response (see ``closeConnectionIfOverrun()``).
-    private var overranLength = false
 
     /// Bytes of the file on disk, a resumed prefix included.
     private(set) var received: Int64 = 0
@@ -150,6 +148,7 @@ final class Download: CurlEasyDelegate {
         }
         hasher?.update(chunk)
         received += Int64(chunk.count)
+        if received == expectedLength { closeConnectionIfOverrun() }
         return true
     }
 
@@ -244,30 +243,31 @@ final class Download: CurlEasyDelegate {
 
     // MARK: Ending
 
-    /// Looks for bytes the server sent beyond the response's length on its connection, once
-    /// curl is done and before the handle leaves the multi handle (the connection is pooled
-    /// then, waiting for reuse).
+    /// Looks for bytes the server sent beyond the response's length on its connection, when
+    /// the body's last byte has arrived (the transfer still holds the connection then).
     ///
     /// curl reads a body up to its `Content-Length` and no further, so whatever the server
     /// sent beyond it stays in the socket; the next request on that connection would read it
-    /// as the start of its own response ("Out of memory" when it is a long line, "HTTP/0.9"
-    /// otherwise), or worse, as a response that looks right. Such a connection is shut down
-    /// here, which curl notices when it next looks at the connection and then opens a new one,
-    /// and the response itself is not trusted (see ``complete()``).
+    /// as the start of its own response ("Out of memory" when it is a line longer than curl's
+    /// 100 KB limit, "HTTP/0.9" otherwise), or worse, as a response that looks right. Such a
+    /// connection is shut down here; curl's next request on it fails to send and curl retries
+    /// it on a new connection by itself. (When the extra bytes come in the same read as the
+    /// body's end, curl sees them and closes the connection on its own.)
+    ///
+    /// The response itself stays what its `Content-Length` framed (RFC 9112 §6.3): what
+    /// follows is not part of it, just as curl takes it when it sees the extra bytes itself.
     ///
     /// Only for plain HTTP/1.x: over TLS or HTTP/2 the socket legitimately carries more
-    /// (session tickets, PING frames), and excess body bytes cannot be told from them. Bytes
-    /// that arrive after this look are seen by nobody until the next request; curl then fails
-    /// that one on its own.
-    func closeConnectionIfOverrun() {
+    /// (session tickets, PING frames). Bytes that arrive after this look are seen by nobody
+    /// until the next request on the connection, which then fails.
+    private func closeConnectionIfOverrun() {
         guard head.isHTTP1, easy.effectiveURL?.lowercased().hasPrefix("http:") == true,
-              let socket = easy.pooledConnectionSocket
+              let socket = easy.connectionSocket
         else { return }
         var byte: UInt8 = 0
         guard recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 else { return }
         // curl owns the descriptor and closes it; shutting it down only makes it unusable.
         shutdown(socket, Int32(SHUT_RDWR))
-        overranLength = true
     }
 
     /// The verdict once curl has finished with this transfer (`error` is curl's, if any).
@@ -343,10 +343,6 @@ final class Download: CurlEasyDelegate {
         // An empty body never reached the body callback: an empty file is still a file.
         if partFile == nil, !beginBody() { return abort ?? .restartFromZero }
         guard let partFile else { fatalError("a successful response without a partial file") }
-        if overranLength {
-            let announced = head.contentLength.map { "the \(formatByteCount($0)) its Content-Length announced" } ?? "the response"
-            return failed(TransferFailure(.badFraming, "the server at \(respondingHost) sent more than \(announced); the file is not used"))
-        }
         if let expectedLength, received != expectedLength {
             return failed(TransferFailure(.truncated, "the server sent \(formatByteCount(received)) of \(formatByteCount(expectedLength))"))
         }

@@ -173,13 +173,8 @@ public final class TransferEngine {
     }
 
     private func complete(_ easy: CurlEasy, error: CurlError?) {
-        guard let download = queue.ended(easy) else {
-            multi.remove(easy)
-            return
-        }
-        // While the handle is in the multi handle: curl finds its pooled connection only then.
-        download.closeConnectionIfOverrun()
         multi.remove(easy)
+        guard let download = queue.ended(easy) else { return }
         defer {
             // After the verdict, which still reads the handle.
             if error == nil, spareHandles.count < limits.concurrent {
