@@ -60,9 +60,10 @@ extension ManifestValidator {
         }
         guard let url, let path else { return nil }
         if let reserved = StagingName.reservedComponent(of: path) {
-            let origin = pathNode == nil ? "the name taken from the URL" : "path \(TextQuoting.quoted(path))"
-            report(.reservedName, at: (pathNode ?? urlNode).mark, "\(origin) uses \(TextQuoting.quoted(String(reserved))), "
-                + "a name of the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`")
+            let origin = pathNode == nil ? "the name taken from the URL, \(TextQuoting.quoted(path))," : "path \(TextQuoting.quoted(path))"
+            let subject = reserved == Substring(path) ? origin + " has" : origin + " uses \(TextQuoting.quoted(String(reserved))), which has"
+            report(.reservedName, at: (pathNode ?? urlNode).mark, subject
+                + " the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`")
             return nil
         }
         let title = writtenTitle ?? String(RelativePath.lastComponent(of: path))

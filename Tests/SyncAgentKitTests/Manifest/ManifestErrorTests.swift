@@ -375,25 +375,25 @@ struct ManifestErrorTests {
               - { path: .x.bin.part, url: https://example.org/real.pdf }
               - { url: https://example.org/x.bin }
             """, [
-                (.reservedName, "2:13: path \".x.bin.part\" uses \".x.bin.part\", a name of the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+                (.reservedName, "2:13: path \".x.bin.part\" has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
             ]),
         BadManifest("a partial's name in other letters, for a case-blind disk", """
             files:
               - { path: sub/.Guide.PDF.PART, url: https://example.org/real.pdf }
             """, [
-                (.reservedName, "2:13: path \"sub/.Guide.PDF.PART\" uses \".Guide.PDF.PART\", a name of the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+                (.reservedName, "2:13: path \"sub/.Guide.PDF.PART\" uses \".Guide.PDF.PART\", which has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
             ]),
         BadManifest("a folder with a partial's name", """
             files:
               - { path: .a.part/b.pdf, url: https://example.org/b.pdf }
             """, [
-                (.reservedName, "2:13: path \".a.part/b.pdf\" uses \".a.part\", a name of the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+                (.reservedName, "2:13: path \".a.part/b.pdf\" uses \".a.part\", which has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
             ]),
         BadManifest("a partial's name taken from the URL", """
             files:
               - url: https://example.org/%2Ex.bin.part
             """, [
-                (.reservedName, "2:10: the name taken from the URL uses \".x.bin.part\", a name of the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+                (.reservedName, "2:10: the name taken from the URL, \".x.bin.part\", has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
             ]),
         BadManifest("a max_size that is not a size", """
             limits: { max_size: lots }

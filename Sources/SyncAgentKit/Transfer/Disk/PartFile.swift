@@ -135,7 +135,9 @@ final class PartFile {
         var info = stat()
         // On failure the descriptor is left to deinit, which runs for an init that throws
         // here: closing it here too would close a number another thread may have reused.
-        guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset else {
+        // Checked again on the open file: a hard link put there since the size was read would
+        // make the continued download write into the file it links to.
+        guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset, info.st_nlink == 1 else {
             throw TransferFailure(.disk, "the partial download \(path) changed while it was being continued")
         }
         guard Int64(info.st_size) == offset || ftruncate(descriptor, off_t(offset)) == 0,
