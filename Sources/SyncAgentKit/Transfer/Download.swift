@@ -24,6 +24,8 @@ final class Download: CurlEasyDelegate {
     /// The host (and port) requests go to, for per-host limits.
     let host: String
     private let emit: (TransferEvent) -> Void
+    /// Finds the connection's socket, shared by the engine's downloads.
+    private let sockets: ConnectionSockets
 
     private var head = ResponseHead()
     private var partFile: PartFile?
@@ -45,10 +47,12 @@ final class Download: CurlEasyDelegate {
     private(set) var expectedLength: Int64?
 
     /// `host`: the request's host (and port), as the engine's queue found it.
-    init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
+    init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, sockets: ConnectionSockets,
+         emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
         self.request = request
         self.easy = easy
         self.host = host
+        self.sockets = sockets
         self.emit = emit
         easy.delegate = self
         try configure(options)
@@ -262,7 +266,7 @@ final class Download: CurlEasyDelegate {
     /// until the next request on the connection, which then fails.
     private func closeConnectionIfOverrun() {
         guard head.isHTTP1, easy.effectiveURL?.lowercased().hasPrefix("http:") == true,
-              let socket = easy.connectionSocket
+              let ports = easy.connectionPorts, let socket = sockets.socket(for: ports)
         else { return }
         var byte: UInt8 = 0
         guard recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 else { return }

@@ -27,6 +27,8 @@ public final class TransferEngine {
     /// Handles of transfers that succeeded, reset for the next ones (see
     /// ``CurlEasy/resetForReuse()``); at most one per concurrent transfer.
     private var spareHandles: [CurlEasy] = []
+    /// Connections' sockets, for downloads that check theirs (see ``Download``).
+    private let sockets = ConnectionSockets()
 
     /// - Parameters:
     ///   - retry: how often a transient failure is retried inside the engine before it is
@@ -142,7 +144,7 @@ public final class TransferEngine {
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
             do {
-                let download = try Download(request: request, host: host, easy: easy, options: options, emit: onEvent)
+                let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets, emit: onEvent)
                 try multi.add(easy)
                 queue.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))
