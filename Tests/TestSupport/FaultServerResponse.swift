@@ -49,6 +49,9 @@ public struct FaultResponse: Sendable {
     /// This many bytes ("x", no line break) sent right after the body, in the same write,
     /// beyond what `Content-Length` announced; the connection stays open.
     public var excessBytes: Int?
+    /// This many bytes ("x", no line break) sent on the connection after the response, just
+    /// before the next response on it: stray bytes that arrive long after the body.
+    public var lateExcessBytes: Int?
     /// No `Content-Length`, and a body that never ends (until the client goes away).
     public var endless = false
 
@@ -153,6 +156,7 @@ public struct FaultResponse: Sendable {
         if let bytesPerSecond { settings["bytes_per_second"] = bytesPerSecond }
         if !extraHeaderLines.isEmpty { settings["extra_header_lines"] = extraHeaderLines }
         if let excessBytes { settings["excess_bytes"] = excessBytes }
+        if let lateExcessBytes { settings["late_excess_bytes"] = lateExcessBytes }
         if endless { settings["endless"] = true }
         return settings
     }

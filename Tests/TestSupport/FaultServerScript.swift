@@ -67,6 +67,10 @@ extension FaultServer {
                 self.respond(with_body=False)
 
             def respond(self, with_body):
+                # Stray bytes an earlier response on this connection left to send.
+                if getattr(self, "late_excess", 0):
+                    self.wfile.write(b"x" * self.late_excess)
+                    self.late_excess = 0
                 path = self.path.split("?", 1)[0]
                 with lock:
                     index = counts.get(path, 0)
@@ -164,6 +168,9 @@ extension FaultServer {
                     block = b"\0" * 65536
                     while True:
                         self.wfile.write(block)
+                elif with_body and spec.get("late_excess_bytes"):
+                    self.wfile.write(body)
+                    self.late_excess = spec["late_excess_bytes"]
                 elif with_body and spec.get("excess_bytes"):
                     self.wfile.write(body + b"x" * spec["excess_bytes"])
                 elif with_body:

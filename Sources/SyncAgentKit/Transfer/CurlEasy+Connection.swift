@@ -19,4 +19,12 @@ extension CurlEasy {
         else { return nil }
         return ConnectionSockets.Ports(local: local, remote: remote)
     }
+
+    /// Whether the finished transfer opened a connection of its own rather than reuse one.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLINFO_NUM_CONNECTS.html
+    var openedNewConnection: Bool {
+        var count = 0
+        syncagent_easy_getinfo_long(rawHandle, CURLINFO_NUM_CONNECTS, &count)
+        return count > 0
+    }
 }

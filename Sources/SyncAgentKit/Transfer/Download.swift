@@ -17,6 +17,10 @@ final class Download: CurlEasyDelegate {
         /// The partial cannot be continued (the server's version changed, or it resumed at
         /// the wrong place): start again from zero at once.
         case restartFromZero
+        /// A reused connection answered with bytes that are no response (see
+        /// ``closeConnectionIfOverrun()``); curl has closed it: send the same request again at
+        /// once, on another connection. The failure is for when that keeps happening.
+        case retryOnNewConnection(TransferFailure)
     }
 
     let request: TransferRequest
@@ -263,7 +267,8 @@ final class Download: CurlEasyDelegate {
     ///
     /// Only for plain HTTP/1.x: over TLS or HTTP/2 the socket legitimately carries more
     /// (session tickets, PING frames). Bytes that arrive after this look are seen by nobody
-    /// until the next request on the connection, which then fails.
+    /// until the next request on the connection, which then fails and goes again at once on
+    /// a new connection (``isLeftoverOfAnEarlierResponse(_:)``).
     private func closeConnectionIfOverrun() {
         guard head.isHTTP1, easy.effectiveURL?.lowercased().hasPrefix("http:") == true,
               let ports = easy.connectionPorts, let socket = sockets.socket(for: ports)
@@ -281,7 +286,7 @@ final class Download: CurlEasyDelegate {
         switch end {
         case .notModified where !foundPartial: break
         case .notModified, .failed(_, partial: .none): PartFile.remove(for: request.destination)
-        case .downloaded, .failed, .restartFromZero: break
+        case .downloaded, .failed, .restartFromZero, .retryOnNewConnection: break
         }
         return end
     }
@@ -293,6 +298,7 @@ final class Download: CurlEasyDelegate {
         }
         if let error {
             let failure = FailureClassification.failure(for: error, url: request.url, location: head.fields["location"])
+            if isLeftoverOfAnEarlierResponse(error) { return .retryOnNewConnection(failure) }
             return failed(failure)
         }
         let status = head.status == 0 ? easy.responseCode : head.status
@@ -307,6 +313,16 @@ final class Download: CurlEasyDelegate {
             let now = Int64(time(nil))
             return failed(FailureClassification.failure(forStatus: status, reason: head.reason, retryAfter: head.retryAfter(now: now)))
         }
+    }
+
+    /// Whether `error` is what a reused connection gives when it still held bytes an earlier
+    /// response sent beyond its length, which arrived too late for
+    /// ``closeConnectionIfOverrun()`` to see: no status line, no body, and curl's verdict on
+    /// the stray bytes read as one — a header line over its 100 KB limit ("Out of memory"),
+    /// "HTTP/0.9", or a reply it cannot read.
+    private func isLeftoverOfAnEarlierResponse(_ error: CurlError) -> Bool {
+        guard head.status == 0, partFile == nil, !easy.openedNewConnection else { return false }
+        return error.is(CURLE_OUT_OF_MEMORY) || error.is(CURLE_UNSUPPORTED_PROTOCOL) || error.is(CURLE_WEIRD_SERVER_REPLY)
     }
 
     /// Gives the transfer up without a verdict (the agent is stopping): a partial the server's

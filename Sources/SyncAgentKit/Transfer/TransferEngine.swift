@@ -203,14 +203,27 @@ public final class TransferEngine {
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
         case .failed(let failure, let partial):
-            if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, failure: failure, unitRandom: unitRandom()) {
-                request.partial = partial
-                queue.retry(request, at: clock.now + delay)
-                onEvent(.willRetry(id: request.id, delay: delay, failure: failure))
+            fail(request, failure, partial: partial, attempt: attempt)
+        case .retryOnNewConnection(let failure):
+            // Nothing was written: the request goes again as it was, partial included.
+            if queue.allowRestart(request.id) {
+                queue.enqueue(request)
             } else {
-                queue.forget(request.id)
-                onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure), partial: partial)))
+                fail(request, failure, partial: request.partial, attempt: attempt)
             }
+        }
+    }
+
+    /// Retries a failed request after its backoff, or reports it failed when retries are over.
+    private func fail(_ request: TransferRequest, _ failure: TransferFailure, partial: Validators?, attempt: Int) {
+        var request = request
+        if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, failure: failure, unitRandom: unitRandom()) {
+            request.partial = partial
+            queue.retry(request, at: clock.now + delay)
+            onEvent(.willRetry(id: request.id, delay: delay, failure: failure))
+        } else {
+            queue.forget(request.id)
+            onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure), partial: partial)))
         }
     }
 

@@ -61,6 +61,24 @@ struct LengthFramingTests {
         #expect(contents(folder.appending("next.pdf")) == next)
     }
 
+    /// Stray bytes that come only when the next request is on its way cannot be seen in time:
+    /// that request fails on them, and goes again at once on a new connection.
+    @Test func bytesBeyondTheLengthThatComeLateCostTheNextTransferOnlyANewConnection() throws {
+        var overrun = FaultResponse()
+        overrun.lateExcessBytes = 200_000
+        let first = randomData(1_000)
+        try server.serve("/late.pdf", first, responses: [overrun])
+        let next = randomData(5_000)
+        try server.serve("/after.pdf", next)
+        let run = FaultRun([request("/late.pdf", id: 0), request("/after.pdf", id: 1)], attempts: 1,
+                           limits: Manifest.Limits(concurrent: 1, perHost: 1))
+
+        #expect(run.outcome(0) == .downloaded(bytes: 1_000))
+        #expect(run.outcome(1) == .downloaded(bytes: 5_000))
+        #expect(contents(folder.appending("after.pdf")) == next)
+        #expect(server.requests(for: "/after.pdf").count == 2, "the second on a new connection")
+    }
+
     @Test func aBodyWithoutLengthThatNeverEndsStopsAtMaxSize() throws {
         var endless = FaultResponse()
         endless.endless = true
