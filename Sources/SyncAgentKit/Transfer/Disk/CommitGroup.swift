@@ -123,11 +123,12 @@ struct StagedFile {
 
     /// Gives the file its destination's name in one step, replacing an older version.
     ///
-    /// The open file gets a second, fresh name first (`linkat` through `/proc/self/fd`, which
-    /// names exactly this inode and fails if it has been deleted), and that name is renamed
-    /// over the destination. The fresh name has the staging form `..syncagent-RANDOM.part.part`,
-    /// which no entry's file or partial can have (``StagingName``). Without `/proc`, the named
-    /// partial is renamed after checking it is still this file.
+    /// The open file is linked to the destination's name (`linkat` through `/proc/self/fd`,
+    /// which names exactly this inode and fails if it has been deleted). `linkat` never
+    /// replaces: when an older version is there, the file gets a fresh name first, of the
+    /// staging form `..syncagent-RANDOM.part.part` that no entry's file or partial can have
+    /// (``StagingName``), and that name is renamed over the destination. Without `/proc`, the
+    /// named partial is renamed after checking it is still this file.
     func moveIntoPlace() throws(TransferFailure) {
         guard Self.canLinkDescriptors else {
             guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { throw replaced }
@@ -136,6 +137,13 @@ struct StagedFile {
         }
         let folder = splitPath(destination).folder
         let reference = "/proc/self/fd/\(descriptor)"
+        // A new file (the usual case for a first download): one step.
+        if linkat(AT_FDCWD, reference, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
+            if !isUnnamed { removePartial() }
+            return
+        }
+        if errno == ENOENT && FileSystem.identity(at: folder) != nil { throw replaced }
+        guard errno == EEXIST else { throw .diskError("cannot put in place", destination) }
         while true {
             let fresh = folder + "/..syncagent-" + PartFile.hexadecimal(UInt64.random(in: .min ... .max)) + StagingName.suffix + StagingName.suffix
             if linkat(AT_FDCWD, reference, AT_FDCWD, fresh, AT_SYMLINK_FOLLOW) == 0 {
