@@ -150,6 +150,10 @@ struct FaultTests {
         try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: URL(fileURLWithPath: destination + "/huge.iso"))
         try writeManifest([("Huge", server.url("/huge.iso"))])
+        // Below max_size, so that the disk's free space is what refuses it.
+        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
+        try manifest.replacingOccurrences(of: "per_host: 8 }", with: "per_host: 8, max_size: 2000TB }")
+            .write(toFile: manifestPath, atomically: true, encoding: .utf8)
         let run = try once()
         #expect(run.status == 1)
         #expect(failure(of: "Huge", in: run)?.hasPrefix("not enough space for \(destination)/huge.iso: 1126 TB needed, ") == true, "\(run.standardOutput)")
@@ -218,7 +222,8 @@ struct FaultTests {
         }
         func log() -> String { (try? String(contentsOfFile: folder.appending("agent.err"), encoding: .utf8)) ?? "" }
 
-        #expect(eventually(within: .seconds(15)) { log().contains("grows.pdf: failed: cannot write \(disk.path)/.grows.pdf.part: the disk is full") }, "\(log())")
+        // It stops before the disk is full, keeping 5% of it free.
+        #expect(eventually(within: .seconds(15)) { log().contains("grows.pdf: failed: stopped writing \(disk.path)/grows.pdf after ") }, "\(log())")
         #expect(agent.isRunning)
         #expect(FileManager.default.contents(atPath: disk.appending("grows.pdf")) == old)
         #expect(!FileManager.default.fileExists(atPath: disk.appending(".grows.pdf.part")))

@@ -43,6 +43,17 @@ public struct FaultResponse: Sendable {
     public var withoutLength = false
     /// Send the body at about this rate.
     public var bytesPerSecond: Int?
+    /// Header lines sent as written ("Content-Length: 2000") after the server's own, even
+    /// when a field of that name is there already: contradictory framing.
+    public var extraHeaderLines: [String] = []
+    /// This many bytes ("x", no line break) sent right after the body, in the same write,
+    /// beyond what `Content-Length` announced; the connection stays open.
+    public var excessBytes: Int?
+    /// This many bytes ("x", no line break) sent on the connection after the response, just
+    /// before the next response on it: stray bytes that arrive long after the body.
+    public var lateExcessBytes: Int?
+    /// No `Content-Length`, and a body that never ends (until the client goes away).
+    public var endless = false
 
     public init() {}
 
@@ -143,6 +154,10 @@ public struct FaultResponse: Sendable {
         if let delayHeaders { settings["delay_headers"] = delayHeaders.seconds }
         if withoutLength { settings["without_length"] = true }
         if let bytesPerSecond { settings["bytes_per_second"] = bytesPerSecond }
+        if !extraHeaderLines.isEmpty { settings["extra_header_lines"] = extraHeaderLines }
+        if let excessBytes { settings["excess_bytes"] = excessBytes }
+        if let lateExcessBytes { settings["late_excess_bytes"] = lateExcessBytes }
+        if endless { settings["endless"] = true }
         return settings
     }
 }

@@ -67,6 +67,10 @@ extension FaultServer {
                 self.respond(with_body=False)
 
             def respond(self, with_body):
+                # Stray bytes an earlier response on this connection left to send.
+                if getattr(self, "late_excess", 0):
+                    self.wfile.write(b"x" * self.late_excess)
+                    self.late_excess = 0
                 path = self.path.split("?", 1)[0]
                 with lock:
                     index = counts.get(path, 0)
@@ -88,12 +92,14 @@ extension FaultServer {
                 except (Dropped, OSError, ssl.SSLError):
                     self.close_connection = True
 
-            def start(self, status, headers):
+            def start(self, status, headers, lines=()):
                 self.entry["status"] = status
                 record(self.entry)
                 self.send_response(status)
                 for name, value in headers.items():
                     self.send_header(name, str(value))
+                for line in lines:
+                    self._headers_buffer.append(line.encode("latin-1") + b"\r\n")
                 self.end_headers()
 
             def page(self, status, text, extra):
@@ -151,14 +157,23 @@ extension FaultServer {
                 if status == 206:
                     headers["Content-Range"] = spec.get(
                         "content_range", "bytes %d-%d/%d" % (start, len(content) - 1, len(content)))
-                if spec.get("without_length"):
+                if spec.get("without_length") or spec.get("endless"):
                     headers["Connection"] = "close"
                     self.close_connection = True
                 else:
                     headers["Content-Length"] = spec.get("content_length", len(body))
                 headers.update(extra)
-                self.start(status, headers)
-                if with_body:
+                self.start(status, headers, spec.get("extra_header_lines", []))
+                if with_body and spec.get("endless"):
+                    block = b"\0" * 65536
+                    while True:
+                        self.wfile.write(block)
+                elif with_body and spec.get("late_excess_bytes"):
+                    self.wfile.write(body)
+                    self.late_excess = spec["late_excess_bytes"]
+                elif with_body and spec.get("excess_bytes"):
+                    self.wfile.write(body + b"x" * spec["excess_bytes"])
+                elif with_body:
                     self.send_body(body, spec)
 
             def send_body(self, body, spec):

@@ -48,13 +48,18 @@ extension Manifest {
         public var sha256: String?
         /// When this file is checked: the manifest's schedule with this entry's overrides applied.
         public var schedule: Schedule
+        /// The most bytes this file may have (its own `max_size`, else the manifest's): a
+        /// larger one is refused, and a body of no stated length is cut off there.
+        public var maxSize: Int64
 
-        public init(title: String, url: String, path: String, sha256: String? = nil, schedule: Schedule = Schedule()) {
+        public init(title: String, url: String, path: String, sha256: String? = nil, schedule: Schedule = Schedule(),
+                    maxSize: Int64 = Limits.defaultMaxSize) {
             self.title = title
             self.url = url
             self.path = path
             self.sha256 = sha256
             self.schedule = schedule
+            self.maxSize = maxSize
         }
     }
 
@@ -67,11 +72,19 @@ extension Manifest {
         /// A transfer that receives nothing for this long is dropped and retried; `nil`: the
         /// engine's own ``TransferOptions/stallTimeout``.
         public var stallTimeout: Duration?
+        /// The most bytes one file may have, for files without their own `max_size`.
+        public var maxSize: Int64
 
-        public init(concurrent: Int = 5, perHost: Int = 5, stallTimeout: Duration? = nil) {
+        /// `max_size` when the manifest does not say: larger than DVD images and long videos,
+        /// small enough that a body which never ends stops long before a typical disk is full
+        /// (the free-space margin stops it earlier on a fuller one).
+        public static let defaultMaxSize: Int64 = 16_000_000_000
+
+        public init(concurrent: Int = 5, perHost: Int = 5, stallTimeout: Duration? = nil, maxSize: Int64 = defaultMaxSize) {
             self.concurrent = concurrent
             self.perHost = perHost
             self.stallTimeout = stallTimeout
+            self.maxSize = maxSize
         }
     }
 

@@ -48,6 +48,9 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         public static let pathEscapes = Code("pathEscapes")
         /// A control character (tab, newline, escape…) in a title, path or URL.
         public static let controlCharacter = Code("controlCharacter")
+        /// A file or folder name of the form syncagent keeps for downloads in progress
+        /// (`.NAME.part`, see ``StagingName``).
+        public static let reservedName = Code("reservedName")
 
         /// The code's name, such as `unknownKey`.
         public var description: String { name }

@@ -1,10 +1,11 @@
 extension ManifestValidator {
     /// The keys a file entry may have.
-    static let fileEntryKeys = ["title", "url", "path", "sha256"] + scheduleKeys
+    static let fileEntryKeys = ["title", "url", "path", "sha256", "max_size"] + scheduleKeys
 
     /// The entries of the `files` list that are valid; problems with the others are reported.
-    /// Each entry's schedule is `schedule` with the entry's own schedule keys applied.
-    mutating func readFiles(_ node: YAMLNode, schedule: Manifest.Schedule) -> [Manifest.Entry] {
+    /// Each entry's schedule is `schedule` with the entry's own schedule keys applied; its
+    /// `max_size` is its own, else `maxSize`.
+    mutating func readFiles(_ node: YAMLNode, schedule: Manifest.Schedule, maxSize: Int64) -> [Manifest.Entry] {
         guard case .sequence(let items) = node.value else {
             report(.wrongType, at: node.mark, "expected a list of files for `files`, found \(Self.describe(node))")
             return []
@@ -12,12 +13,12 @@ extension ManifestValidator {
         var files: [Manifest.Entry] = []
         files.reserveCapacity(items.count)
         for item in items {
-            if let entry = readFileEntry(item, schedule: schedule) { files.append(entry) }
+            if let entry = readFileEntry(item, schedule: schedule, maxSize: maxSize) { files.append(entry) }
         }
         return files
     }
 
-    private mutating func readFileEntry(_ item: YAMLNode, schedule: Manifest.Schedule) -> Manifest.Entry? {
+    private mutating func readFileEntry(_ item: YAMLNode, schedule: Manifest.Schedule, maxSize: Int64) -> Manifest.Entry? {
         guard case .mapping(let keys) = item.value else {
             report(.wrongType, at: item.mark, "expected a file entry (a mapping with `url`) in `files`, found \(Self.describe(item))")
             return nil
@@ -27,12 +28,14 @@ extension ManifestValidator {
         var pathNode: YAMLNode?
         var checksumNode: YAMLNode?
         var schedule = schedule
+        var maxSize = maxSize
         for key in keys {
             switch key.key {
             case "title": titleNode = key.value
             case "url": urlNode = key.value
             case "path": pathNode = key.value
             case "sha256": checksumNode = key.value
+            case "max_size": if let size = byteSize(key.value, for: "max_size") { maxSize = size }
             default:
                 if !readScheduleKey(key, into: &schedule) {
                     reportUnknownKey(key, where: "in a file entry", known: Self.fileEntryKeys)
@@ -56,6 +59,13 @@ extension ManifestValidator {
             path = nil
         }
         guard let url, let path else { return nil }
+        if let reserved = StagingName.reservedComponent(of: path) {
+            let origin = pathNode == nil ? "the name taken from the URL, \(TextQuoting.quoted(path))," : "path \(TextQuoting.quoted(path))"
+            let subject = reserved == Substring(path) ? origin + " has" : origin + " uses \(TextQuoting.quoted(String(reserved))), which has"
+            report(.reservedName, at: (pathNode ?? urlNode).mark, subject
+                + " the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`")
+            return nil
+        }
         let title = writtenTitle ?? String(RelativePath.lastComponent(of: path))
         let claimant = EntryClaims.Claimant(title: title, line: item.mark.line)
         do {
@@ -71,7 +81,7 @@ extension ManifestValidator {
             }
         }
         guard errors.count == errorsBefore else { return nil }
-        return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum, schedule: schedule)
+        return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum, schedule: schedule, maxSize: maxSize)
     }
 
     private mutating func readTitle(_ node: YAMLNode) -> String? {

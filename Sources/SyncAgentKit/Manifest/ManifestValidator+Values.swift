@@ -33,6 +33,15 @@ extension ManifestValidator {
         return value
     }
 
+    /// A size such as `500MB` or `16GB` (see ``ByteSizeText``), at least one byte.
+    mutating func byteSize(_ node: YAMLNode, for key: String) -> Int64? {
+        guard case .scalar(let text, _) = node.value, let size = ByteSizeText.parse(text), size > 0 else {
+            report(.badValue, at: node.mark, "expected a size like \"500MB\" or \"16GB\" for `\(key)` (units \(ByteSizeText.units)), found \(Self.describe(node))")
+            return nil
+        }
+        return size
+    }
+
     /// An unquoted `true` or `false`.
     mutating func boolean(_ node: YAMLNode, for key: String) -> Bool? {
         let isBoolean = { (text: String) in text == "true" || text == "false" }

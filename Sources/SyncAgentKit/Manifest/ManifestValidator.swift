@@ -6,7 +6,7 @@ struct ManifestValidator {
     /// The keys a manifest's top level may have.
     static let topLevelKeys = ["destination", "schedule", "limits", "retry", "notify", "files"]
     /// The keys `limits` may have.
-    static let limitsKeys = ["concurrent", "per_host", "stall_timeout"]
+    static let limitsKeys = ["concurrent", "per_host", "stall_timeout", "max_size"]
     /// The keys `retry` may have.
     static let retryKeys = ["attempts", "backoff"]
     /// Transfers at once, overall and per host: enough for any link, few enough for any server.
@@ -73,7 +73,7 @@ struct ManifestValidator {
             report(.missingKey, at: root.mark, "missing key `files` at the top level; expected a list of files to keep")
             return nil
         }
-        manifest.files = readFiles(filesNode, schedule: manifest.schedule)
+        manifest.files = readFiles(filesNode, schedule: manifest.schedule, maxSize: manifest.limits.maxSize)
         return errors.isEmpty ? manifest : nil
     }
 
@@ -85,6 +85,8 @@ struct ManifestValidator {
                 if let value = wholeNumber(entry.value, for: "concurrent", in: Self.transferLimitRange) { limits.concurrent = value }
             case "per_host":
                 if let value = wholeNumber(entry.value, for: "per_host", in: Self.transferLimitRange) { limits.perHost = value }
+            case "max_size":
+                if let size = byteSize(entry.value, for: "max_size") { limits.maxSize = size }
             case "stall_timeout":
                 guard let text = text(entry.value, for: "stall_timeout", expected: "a duration like \"30s\"") else { continue }
                 guard let timeout = DurationText.parse(text.utf8) else {

@@ -111,7 +111,7 @@ final class TransferLedger {
         }
         return TransferRequest(
             id: id, url: entry.url, destination: path, root: root, expectedSHA256: entry.sha256,
-            current: current, partial: record?.partial
+            current: current, partial: record?.partial, maximumSize: entry.maxSize
         )
     }
 

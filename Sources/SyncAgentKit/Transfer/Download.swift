@@ -16,6 +16,10 @@ final class Download: CurlEasyDelegate {
         /// The partial cannot be continued (the server's version changed, or it resumed at
         /// the wrong place): start again from zero at once.
         case restartFromZero
+        /// A reused connection answered with bytes that are no response (see
+        /// ``closeConnectionIfOverrun()``); curl has closed it: send the same request again at
+        /// once, on another connection. The failure is for when that keeps happening.
+        case retryOnNewConnection(TransferFailure)
     }
 
     let request: TransferRequest
@@ -24,6 +28,8 @@ final class Download: CurlEasyDelegate {
     let host: String
     private let emit: (TransferEvent) -> Void
     private let options: TransferOptions
+    /// Finds the connection's socket, shared by the engine's downloads.
+    private let sockets: ConnectionSockets
 
     private var head = ResponseHead()
     private var partFile: PartFile?
@@ -36,6 +42,8 @@ final class Download: CurlEasyDelegate {
     private var discardingBody = false
     /// Why a callback stopped the transfer, when it did.
     private var abort: End?
+    /// Keeps the body from filling its disk; set with the partial file.
+    private var freeSpace: FreeSpaceGuard?
 
     /// Bytes of the file on disk, a resumed prefix included.
     private(set) var received: Int64 = 0
@@ -43,10 +51,12 @@ final class Download: CurlEasyDelegate {
     private(set) var expectedLength: Int64?
 
     /// `host`: the request's host (and port), as the engine's queue found it.
-    init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
+    init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, sockets: ConnectionSockets,
+         emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
         self.request = request
         self.easy = easy
         self.host = host
+        self.sockets = sockets
         self.emit = emit
         self.options = options
         easy.delegate = self
@@ -88,6 +98,15 @@ final class Download: CurlEasyDelegate {
 
     private static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The host (and port) that answered, after redirects: the one a message about the
+    /// response must name.
+    private var respondingHost: String {
+        guard let url = easy.effectiveURL, let start = url.range(of: "://") else { return host }
+        let rest = url[start.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return String(authority.split(separator: "@").last ?? authority)
     }
 
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
@@ -141,7 +160,12 @@ final class Download: CurlEasyDelegate {
                 + "more than \(formatByteCount(options.maximumDecodedSize)); refused as a likely compression bomb"), partial: nil)
             return false
         }
-        do {
+        do throws(TransferFailure) {
+            if received + Int64(chunk.count) > request.maximumSize {
+                throw TransferFailure(.tooLarge, "the server at \(respondingHost) sent more than the \(formatByteCount(request.maximumSize)) "
+                    + "that max_size allows without ending the file; raise `max_size` if the file really is that large")
+            }
+            try freeSpace?.check(file: partFile, written: received, upcoming: chunk.count, remaining: expectedLength.map { $0 - received })
             try partFile.write(chunk)
         } catch {
             abort = .failed(error, partial: nil)
@@ -149,6 +173,7 @@ final class Download: CurlEasyDelegate {
         }
         hasher?.update(chunk)
         received += Int64(chunk.count)
+        if received == expectedLength { closeConnectionIfOverrun() }
         return true
     }
 
@@ -159,6 +184,10 @@ final class Download: CurlEasyDelegate {
         guard (200...299).contains(status), status != 204 else {
             discardingBody = true
             return true
+        }
+        if let problem = head.framingProblem {
+            abort = .failed(TransferFailure(.badFraming, "the server at \(respondingHost) sent \(problem)"), partial: nil)
+            return false
         }
         let fileStart = status == 206 ? nil : firstBytes
         if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: request.destination) {
@@ -191,14 +220,20 @@ final class Download: CurlEasyDelegate {
             expectedLength = head.contentEncoding == nil ? head.contentLength : nil
         }
         resumeOffset = offset
-        do {
-            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset, expectedLength: expectedLength)
-            if let expectedLength, expectedLength - offset >= Self.smallestSpaceChecked,
-               let available = file.availableSpace, expectedLength - offset > available {
+        if let expectedLength, expectedLength > request.maximumSize {
+            abort = .failed(TransferFailure(.tooLarge, "the file at \(respondingHost) is \(formatByteCount(expectedLength)), more than the "
+                + "\(formatByteCount(request.maximumSize)) that max_size allows; raise `max_size` to download it"), partial: nil)
+            return false
+        }
+        let hasher = request.expectedSHA256 == nil ? nil : SHA256Hasher()
+        do throws(TransferFailure) {
+            let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset,
+                                    expectedLength: expectedLength, prefixHasher: hasher)
+            do throws(TransferFailure) {
+                freeSpace = try FreeSpaceGuard(file: file, written: offset, remaining: expectedLength.map { $0 - offset })
+            } catch {
                 file.discard()
-                abort = .failed(TransferFailure(.disk, "not enough space for \(request.destination): "
-                    + "\(formatByteCount(expectedLength - offset)) needed, \(formatByteCount(available)) free"), partial: nil)
-                return false
+                throw error
             }
             partFile = file
             // A stale partial of an earlier version has no use once a small new file replaces it.
@@ -207,25 +242,13 @@ final class Download: CurlEasyDelegate {
             abort = .failed(error, partial: nil)
             return false
         }
-        if request.expectedSHA256 != nil {
-            let hasher = SHA256Hasher()
-            guard FileSystem.hash(firstBytes: offset, of: PartFile.path(for: request.destination), into: hasher) else {
-                abort = .restartFromZero
-                return false
-            }
-            self.hasher = hasher
-        }
+        self.hasher = hasher
         received = offset
         // A partial of decoded bytes is never continued (see configure): no validators to save.
         let resumable = head.contentEncoding == nil ? head.validators : Validators()
         emit(.receiving(id: request.id, validators: resumable, offset: offset, expectedLength: expectedLength))
         return true
     }
-
-    /// Bodies at least this long have the free space checked before the first byte is
-    /// written, to fail at once rather than after filling the disk. A smaller one costs less
-    /// to write than to check; a full disk still fails it, with the same message.
-    static let smallestSpaceChecked: Int64 = 1 << 20
 
     /// File name endings of documents and media that a server never legitimately sends as HTML.
     private static let documentExtensions: Set<String> = [
@@ -259,6 +282,34 @@ final class Download: CurlEasyDelegate {
 
     // MARK: Ending
 
+    /// Looks for bytes the server sent beyond the response's length on its connection, when
+    /// the body's last byte has arrived (the transfer still holds the connection then).
+    ///
+    /// curl reads a body up to its `Content-Length` and no further, so whatever the server
+    /// sent beyond it stays in the socket; the next request on that connection would read it
+    /// as the start of its own response ("Out of memory" when it is a line longer than curl's
+    /// 100 KB limit, "HTTP/0.9" otherwise), or worse, as a response that looks right. Such a
+    /// connection is shut down here; curl's next request on it fails to send and curl retries
+    /// it on a new connection by itself. (When the extra bytes come in the same read as the
+    /// body's end, curl sees them and closes the connection on its own.)
+    ///
+    /// The response itself stays what its `Content-Length` framed (RFC 9112 §6.3): what
+    /// follows is not part of it, just as curl takes it when it sees the extra bytes itself.
+    ///
+    /// Only for plain HTTP/1.x: over TLS or HTTP/2 the socket legitimately carries more
+    /// (session tickets, PING frames). Bytes that arrive after this look are seen by nobody
+    /// until the next request on the connection, which then fails and goes again at once on
+    /// a new connection (``isLeftoverOfAnEarlierResponse(_:)``).
+    private func closeConnectionIfOverrun() {
+        guard head.isHTTP1, easy.effectiveURL?.lowercased().hasPrefix("http:") == true,
+              let ports = easy.connectionPorts, let socket = sockets.socket(for: ports)
+        else { return }
+        var byte: UInt8 = 0
+        guard recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 else { return }
+        // curl owns the descriptor and closes it; shutting it down only makes it unusable.
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
     /// The verdict once curl has finished with this transfer (`error` is curl's, if any).
     /// A partial nobody will continue is deleted: no `.part` outlives its use.
     func finish(curlError error: CurlError?) -> End {
@@ -266,7 +317,7 @@ final class Download: CurlEasyDelegate {
         switch end {
         case .notModified where !foundPartial: break
         case .notModified, .failed(_, partial: .none): PartFile.remove(for: request.destination)
-        case .downloaded, .failed, .restartFromZero: break
+        case .downloaded, .failed, .restartFromZero, .retryOnNewConnection: break
         }
         return end
     }
@@ -278,6 +329,7 @@ final class Download: CurlEasyDelegate {
         }
         if let error {
             let failure = FailureClassification.failure(for: error, in: failureContext)
+            if isLeftoverOfAnEarlierResponse(error) { return .retryOnNewConnection(failure) }
             return failed(failure)
         }
         let status = head.status == 0 ? easy.responseCode : head.status
@@ -310,6 +362,16 @@ final class Download: CurlEasyDelegate {
             proxy: options.proxy ?? ProxyEnvironment.proxy(for: request.url), contentEncoding: head.contentEncoding,
             connectTimeout: min(options.connectTimeout, options.stallTimeout)
         )
+    }
+
+    /// Whether `error` is what a reused connection gives when it still held bytes an earlier
+    /// response sent beyond its length, which arrived too late for
+    /// ``closeConnectionIfOverrun()`` to see: no status line, no body, and curl's verdict on
+    /// the stray bytes read as one — a header line over its 100 KB limit ("Out of memory"),
+    /// "HTTP/0.9", or a reply it cannot read.
+    private func isLeftoverOfAnEarlierResponse(_ error: CurlError) -> Bool {
+        guard head.status == 0, partFile == nil, !easy.openedNewConnection else { return false }
+        return [.outOfMemory, .unsupportedProtocol, .weirdServerReply].contains(error.kind)
     }
 
     /// Gives the transfer up without a verdict (the agent is stopping): a partial the server's

@@ -72,6 +72,11 @@ enum FailureClassification {
             return TransferFailure(.tls, "the secure connection to \(host) could not be verified (\(error))")
         case .tooManyRedirects:
             return TransferFailure(.redirect, "the server redirected too many times")
+        case .unsupportedProtocol where error.detail?.contains("HTTP/0.9") == true:
+            // Bytes without a status line: curl takes them for the HTTP/0.9 it refuses.
+            fallthrough
+        case .weirdServerReply:
+            return TransferFailure(.badResponse, "\(host) answered with something that is not an HTTP response (\(error))")
         case .unsupportedProtocol where context.url.lowercased().hasPrefix("https:") && context.location?.lowercased().hasPrefix("http:") == true:
             return TransferFailure(.redirect, "the server redirected from https to plain http, which is not safe")
         case .unsupportedProtocol:

@@ -6,15 +6,22 @@ struct ResponseHead {
     private(set) var status = 0
     /// The status line's reason phrase ("Not Found"); HTTP/2 sends none.
     private(set) var reason = ""
+    /// Whether the status line says HTTP/1.x: one response at a time on a connection, framed
+    /// by its length alone.
+    private(set) var isHTTP1 = false
     /// Field values by lowercased name, for the fields in ``keptFields``; a repeated field
     /// keeps its last value.
     private(set) var fields: [String: String] = [:]
+    /// Every `Content-Length` value, each field and each item of a comma-separated list, to
+    /// find a response whose length is contradictory (see ``framingProblem``).
+    private var lengthValues: [String] = []
 
     /// The fields anything reads. The rest (Server, Date, Cache-Control…) are skipped
     /// without making strings of them: a re-check of 10,000 files reads 80,000 lines.
     static let keptFields = [
         "etag", "last-modified", "content-type", "content-length", "content-range", "retry-after", "location",
         "content-encoding",
+        "transfer-encoding",
     ]
 
     private static let keptFieldBytes = keptFields.map { Array($0.utf8) }
@@ -33,6 +40,7 @@ struct ResponseHead {
         let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
         if line.starts(with: "HTTP/".utf8) {
             self = ResponseHead()
+            isHTTP1 = line.starts(with: "HTTP/1.".utf8)
             readStatusLine(line)
         } else if let colon = line.firstIndex(of: UInt8(ascii: ":")),
                   let name = Self.keptField(named: UnsafeRawBufferPointer(rebasing: line[..<colon])) {
@@ -40,7 +48,11 @@ struct ResponseHead {
             var stop = line.count
             while start < stop, isSpaceOrTab(line[start]) { start += 1 }
             while stop > start, isSpaceOrTab(line[stop - 1]) { stop -= 1 }
-            fields[name] = String(decoding: line[start..<stop], as: UTF8.self)
+            let value = String(decoding: line[start..<stop], as: UTF8.self)
+            if name == "content-length" {
+                lengthValues += value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces()) }
+            }
+            fields[name] = value
         }
     }
 
@@ -78,7 +90,36 @@ struct ResponseHead {
         return value
     }
 
-    var contentLength: Int64? { fields["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil } }
+    /// The body's length, when the response states one clearly (see ``framingProblem``).
+    var contentLength: Int64? {
+        guard let first = lengthValues.first, lengthValues.allSatisfy({ $0 == first }) else { return nil }
+        return Self.length(first)
+    }
+
+    /// What makes the body's length untrustworthy, completing "the server sent …", or `nil`
+    /// when nothing does (RFC 9112 §6.3): two
+    /// different `Content-Length` values, one that is not a number, or a `Content-Length`
+    /// beside `Transfer-Encoding`, which overrides it — the marks of response splitting and
+    /// request smuggling, and of a body that may end anywhere. Such a body is never a file.
+    var framingProblem: String? {
+        let distinct = lengthValues.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if distinct.count > 1 {
+            return "contradictory lengths for one response (Content-Length: " + distinct.joined(separator: " and ") + ")"
+        }
+        if let value = distinct.first, Self.length(value) == nil {
+            return "an invalid length (Content-Length: \(value))"
+        }
+        if !distinct.isEmpty, let encoding = fields["transfer-encoding"] {
+            return "both Content-Length and Transfer-Encoding (\(encoding)), so the length of the body is unclear"
+        }
+        return nil
+    }
+
+    /// A `Content-Length` value: digits only (no sign, no spaces), as RFC 9110 §8.6 has it.
+    private static func length(_ value: String) -> Int64? {
+        guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int64(value)
+    }
 
     var contentRange: ContentRange? { fields["content-range"].flatMap(ContentRange.init(headerValue:)) }
 

@@ -27,6 +27,8 @@ public final class TransferEngine {
     /// Handles of transfers that succeeded, reset for the next ones (see
     /// ``CurlEasy/resetForReuse()``); at most one per concurrent transfer.
     private var spareHandles: [CurlEasy] = []
+    /// Connections' sockets, for downloads that check theirs (see ``Download``).
+    private let sockets = ConnectionSockets()
 
     /// - Parameters:
     ///   - retry: how often a transient failure is retried inside the engine before it is
@@ -142,7 +144,7 @@ public final class TransferEngine {
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
             do {
-                let download = try Download(request: request, host: host, easy: easy, options: options, emit: onEvent)
+                let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets, emit: onEvent)
                 try multi.add(easy)
                 queue.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))
@@ -201,14 +203,27 @@ public final class TransferEngine {
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
         case .failed(let failure, let partial):
-            if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, cause: failure.retryCause, unitRandom: unitRandom()) {
-                request.partial = partial
-                queue.retry(request, at: clock.now + delay)
-                onEvent(.willRetry(id: request.id, delay: delay, failure: failure))
+            fail(request, failure, partial: partial, attempt: attempt)
+        case .retryOnNewConnection(let failure):
+            // Nothing was written: the request goes again as it was, partial included.
+            if queue.allowRestart(request.id) {
+                queue.enqueue(request)
             } else {
-                queue.forget(request.id)
-                onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure), partial: partial)))
+                fail(request, failure, partial: request.partial, attempt: attempt)
             }
+        }
+    }
+
+    /// Retries a failed request after its backoff, or reports it failed when retries are over.
+    private func fail(_ request: TransferRequest, _ failure: TransferFailure, partial: Validators?, attempt: Int) {
+        var request = request
+        if let delay = RetryBackoff(policy: retry).delay(afterAttempt: attempt, cause: failure.retryCause, unitRandom: unitRandom()) {
+            request.partial = partial
+            queue.retry(request, at: clock.now + delay)
+            onEvent(.willRetry(id: request.id, delay: delay, failure: failure))
+        } else {
+            queue.forget(request.id)
+            onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure), partial: partial)))
         }
     }
 

@@ -33,6 +33,10 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
         /// A response no retry will make usable: a header over curl's limits, a body in an
         /// encoding that cannot be decoded, a partial answer to a request for the whole file.
         public static let badResponse = Code(name: "bad-response", isTransient: false)
+        /// A response whose length framing contradicts itself (RFC 9112 §6.3).
+        public static let badFraming = Code(name: "bad-framing", isTransient: false)
+        /// A body longer than the manifest's `max_size` allows.
+        public static let tooLarge = Code(name: "too-large", isTransient: false)
     }
 
     public var code: Code

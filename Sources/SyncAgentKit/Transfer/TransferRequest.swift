@@ -16,6 +16,9 @@ public struct TransferRequest: Sendable, Equatable {
     /// Validators of the partial left by an earlier attempt. Set: the partial is continued
     /// with `Range` + `If-Range`. `nil`: any partial is discarded.
     public var partial: Validators?
+    /// The most bytes the file may have (the manifest's `max_size`): a larger one is refused,
+    /// and a body of no stated length is cut off there.
+    public var maximumSize: Int64
 
     public init(
         id: Int,
@@ -24,7 +27,8 @@ public struct TransferRequest: Sendable, Equatable {
         root: String? = nil,
         expectedSHA256: String? = nil,
         current: Validators = Validators(),
-        partial: Validators? = nil
+        partial: Validators? = nil,
+        maximumSize: Int64 = Manifest.Limits.defaultMaxSize
     ) {
         self.id = id
         self.url = url
@@ -33,6 +37,7 @@ public struct TransferRequest: Sendable, Equatable {
         self.expectedSHA256 = expectedSHA256
         self.current = current
         self.partial = partial
+        self.maximumSize = maximumSize
     }
 }
 

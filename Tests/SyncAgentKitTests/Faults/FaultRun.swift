@@ -14,11 +14,12 @@ struct FaultRun {
         _ requests: [TransferRequest],
         attempts: Int = 3,
         backoff: ClosedRange<Duration> = .milliseconds(20) ... .seconds(10),
-        options: TransferOptions = TransferOptions()
+        options: TransferOptions = TransferOptions(),
+        limits: Manifest.Limits = Manifest.Limits(concurrent: 4, perHost: 4)
     ) {
         let recorder = Recorder()
         let engine = TransferEngine(
-            limits: Manifest.Limits(concurrent: 4, perHost: 4),
+            limits: limits,
             retry: Manifest.RetryPolicy(attempts: attempts, initialBackoff: backoff.lowerBound, maximumBackoff: backoff.upperBound),
             options: options, unitRandom: { 0 }
         ) { recorder.events.append($0) }

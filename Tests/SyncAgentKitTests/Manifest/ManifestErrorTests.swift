@@ -109,7 +109,7 @@ struct ManifestErrorTests {
             mirror: https://example.org
             """, [
                 (.unknownKey, "2:5: unknown key \"titel\" in a file entry; did you mean \"title\"?"),
-                (.unknownKey, "4:5: unknown key \"colour\" in a file entry; expected one of \"title\", \"url\", \"path\", \"sha256\", \"every\", \"not_before\", \"window\", \"discretionary\""),
+                (.unknownKey, "4:5: unknown key \"colour\" in a file entry; expected one of \"title\", \"url\", \"path\", \"sha256\", \"max_size\", \"every\", \"not_before\", \"window\", \"discretionary\""),
                 (.unknownKey, "5:5: unknown key \"windw\" in a file entry; did you mean \"window\"?"),
                 (.unknownKey, "6:1: unknown key \"shedule\" at the top level; did you mean \"schedule\"?"),
                 (.unknownKey, "7:11: unknown key \"perhost\" in `limits`; did you mean \"per_host\"?"),
@@ -367,6 +367,41 @@ struct ManifestErrorTests {
                 url: https://example.org/a.pdf
             """, [
                 (.badValue, "2:12: expected a title for `title`, found the quoted text \"\""),
+            ]),
+        // issue 11, item 1: an entry whose file is another entry's partial would put its own
+        // bytes in place under the other entry's name, bypassing that entry's sha256.
+        BadManifest("a path that is another entry's partial", """
+            files:
+              - { path: .x.bin.part, url: https://example.org/real.pdf }
+              - { url: https://example.org/x.bin }
+            """, [
+                (.reservedName, "2:13: path \".x.bin.part\" has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+            ]),
+        BadManifest("a partial's name in other letters, for a case-blind disk", """
+            files:
+              - { path: sub/.Guide.PDF.PART, url: https://example.org/real.pdf }
+            """, [
+                (.reservedName, "2:13: path \"sub/.Guide.PDF.PART\" uses \".Guide.PDF.PART\", which has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+            ]),
+        BadManifest("a folder with a partial's name", """
+            files:
+              - { path: .a.part/b.pdf, url: https://example.org/b.pdf }
+            """, [
+                (.reservedName, "2:13: path \".a.part/b.pdf\" uses \".a.part\", which has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+            ]),
+        BadManifest("a partial's name taken from the URL", """
+            files:
+              - url: https://example.org/%2Ex.bin.part
+            """, [
+                (.reservedName, "2:10: the name taken from the URL, \".x.bin.part\", has the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`"),
+            ]),
+        BadManifest("a max_size that is not a size", """
+            limits: { max_size: lots }
+            files:
+              - { url: https://example.org/a.iso, max_size: 0GB }
+            """, [
+                (.badValue, "1:21: expected a size like \"500MB\" or \"16GB\" for `max_size` (units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), found \"lots\""),
+                (.badValue, "3:49: expected a size like \"500MB\" or \"16GB\" for `max_size` (units B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), found \"0GB\""),
             ]),
     ]
 

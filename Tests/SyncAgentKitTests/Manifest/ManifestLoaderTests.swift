@@ -131,6 +131,30 @@ struct ManifestLoaderTests {
         ])
     }
 
+    @Test func readsMaxSizeForTheManifestAndEachFile() throws {
+        let manifest = try load("""
+            limits: { max_size: 2GB }
+            files:
+              - url: https://example.org/a.iso
+              - { url: https://example.org/b.iso, max_size: 512 MiB }
+              - { url: https://example.org/c.iso, max_size: 1000 }
+            """)
+        #expect(manifest.limits.maxSize == 2_000_000_000)
+        #expect(manifest.files.map(\.maxSize) == [2_000_000_000, 512 << 20, 1000])
+        #expect(try load("files: []").limits.maxSize == 16_000_000_000, "the documented default")
+    }
+
+    @Test func acceptsNamesThatOnlyLookLikeAPartial() throws {
+        let manifest = try load("""
+            files:
+              - { path: x.bin.part, url: https://example.org/a }
+              - { path: .hidden, url: https://example.org/b }
+              - { path: .part, url: https://example.org/c }
+              - { path: a.part/b, url: https://example.org/d }
+            """)
+        #expect(manifest.files.map(\.path) == ["x.bin.part", ".hidden", ".part", "a.part/b"])
+    }
+
     @Test func acceptsAnEmptyListOfFiles() throws {
         #expect(try load("files: []\n").files.isEmpty)
     }
@@ -175,7 +199,7 @@ struct ManifestLoaderTests {
     @Test func theDefaultManifestsCommentedKeysLoadToo() throws {
         // The commented examples teach the format, so they must be right: uncomment them all.
         let bytes = try ManifestFile.contents(of: Self.repositoryRoot + "/config/manifest.yaml")
-        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256"] + ManifestValidator.scheduleKeys
+        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256", "max_size"] + ManifestValidator.scheduleKeys
         let uncommented = String(decoding: bytes, as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in

@@ -60,3 +60,45 @@ struct ResponseHeadTests {
         #expect(ContentRange(headerValue: "bytes 0-999/*")?.wholeLength == nil)
     }
 }
+
+/// Issue 11, item 3: a body whose length the response contradicts is never a file.
+struct ResponseHeadFramingTests {
+    func head(_ lines: [String]) -> ResponseHead {
+        ResponseHeadTests().head(["HTTP/1.1 200 OK"] + lines)
+    }
+
+    @Test func twoDifferentLengthsAreAProblem() {
+        let parsed = head(["Content-Length: 100", "content-length: 2000"])
+        #expect(parsed.framingProblem == "contradictory lengths for one response (Content-Length: 100 and 2000)")
+        #expect(parsed.contentLength == nil)
+    }
+
+    @Test func aListOfDifferentLengthsIsAProblem() {
+        #expect(head(["Content-Length: 100, 101"]).framingProblem == "contradictory lengths for one response (Content-Length: 100 and 101)")
+    }
+
+    @Test func repeatedEqualLengthsAreOneLength() {
+        let parsed = head(["Content-Length: 100", "Content-Length: 100, 100"])
+        #expect(parsed.framingProblem == nil)
+        #expect(parsed.contentLength == 100)
+    }
+
+    @Test(arguments: ["-1", "+5", "1e3", "0x10", ""])
+    func aLengthThatIsNotDigitsIsAProblem(value: String) {
+        let parsed = head(["Content-Length: \(value)"])
+        #expect(parsed.framingProblem == "an invalid length (Content-Length: \(value))")
+        #expect(parsed.contentLength == nil)
+    }
+
+    @Test func aLengthBesideTransferEncodingIsAProblem() {
+        #expect(head(["Transfer-Encoding: chunked", "Content-Length: 10"]).framingProblem
+            == "both Content-Length and Transfer-Encoding (chunked), so the length of the body is unclear")
+        #expect(head(["Transfer-Encoding: chunked"]).framingProblem == nil)
+    }
+
+    @Test func aNewStatusLineStartsOver() {
+        let parsed = head(["Content-Length: 1", "Content-Length: 2", "", "HTTP/1.1 200 OK", "Content-Length: 3"])
+        #expect(parsed.framingProblem == nil)
+        #expect(parsed.contentLength == 3)
+    }
+}

@@ -24,6 +24,8 @@ extension CurlError {
         case unsupportedProtocol
         /// A write callback refused the data (syncagent aborts transfers this way).
         case writeFailed
+        /// A reply that is not HTTP as curl knows it.
+        case weirdServerReply
         /// curl ran out of memory — in practice, a response header line over curl's limit.
         case outOfMemory
         /// A `Content-Encoding` curl cannot decode, or a body that is not valid in its encoding.
@@ -52,6 +54,7 @@ extension CurlError {
             case CURLE_UNSUPPORTED_PROTOCOL: self = .unsupportedProtocol
             case CURLE_WRITE_ERROR: self = .writeFailed
             case CURLE_OUT_OF_MEMORY: self = .outOfMemory
+            case CURLE_WEIRD_SERVER_REPLY: self = .weirdServerReply
             case CURLE_BAD_CONTENT_ENCODING: self = .badContentEncoding
             default: self = .other
             }

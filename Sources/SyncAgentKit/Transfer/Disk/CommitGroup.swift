@@ -77,16 +77,17 @@ struct CommitGroup {
         var failures = FileSystem.makeDurable(group.map(\.file.durableItem))
         var folders: [String: UInt64] = [:]
         for member in group where failures[member.file.partPath] == nil {
-            if member.file.moveIntoPlace() {
+            do {
+                try member.file.moveIntoPlace()
                 folders[splitPath(member.file.destination).folder] = member.file.device
-            } else {
-                failures[member.file.partPath] = .diskError("cannot put in place", member.file.destination)
+            } catch {
+                failures[member.file.partPath] = error
             }
         }
         let folderFailures = FileSystem.makeDurable(folders.map { ($0.key, nil, $0.value) })
         return group.map { member in
             if let failure = failures[member.file.partPath] {
-                unlink(member.file.partPath)
+                member.file.removePartial()
                 return (member, failure)
             }
             return (member, folderFailures[splitPath(member.file.destination).folder])
@@ -94,35 +95,85 @@ struct CommitGroup {
     }
 }
 
-/// A whole, checked download waiting to be put in place: in its hidden partial file, closed,
-/// or in a file with no name, open (see ``PartFile``), which ``CommitGroup/putInPlace(_:)``
-/// closes.
+/// A whole, checked download waiting to be put in place, in a file held open (see
+/// ``PartFile``), which ``CommitGroup/putInPlace(_:)`` closes.
+///
+/// What goes in place is the file behind the descriptor, the one whose bytes were written and
+/// checked, never whatever its partial's name leads to by then: another program (or anything
+/// else) that replaced or deleted the partial in the meantime makes the step fail instead of
+/// putting unchecked bytes under the destination's name.
 struct StagedFile {
     let partPath: String
     let destination: String
-    /// The filesystem the partial is on (`st_dev`): one flush per filesystem covers every file
+    /// The open file.
+    let descriptor: Int32
+    /// Whether the file has no name (`O_TMPFILE`); otherwise it is at ``partPath``.
+    let isUnnamed: Bool
+    /// The filesystem the file is on (`st_dev`): one flush per filesystem covers every file
     /// on it.
     let device: UInt64
-    /// The open file with no name, if it has none.
-    let unnamedDescriptor: Int32?
+    /// The file's inode, to tell it from anything else put at its name.
+    let inode: UInt64
 
-    /// What ``FileSystem/makeDurable(_:)`` flushes for this file.
-    var durableItem: FileSystem.DurableItem { (partPath, unnamedDescriptor, device) }
+    /// What ``FileSystem/makeDurable(_:)`` flushes for this file: the open file itself.
+    var durableItem: FileSystem.DurableItem { (partPath, descriptor, device) }
 
-    /// Gives the file its destination's name in one step, replacing an older version: returns
-    /// whether that worked (`errno` says why not).
-    func moveIntoPlace() -> Bool {
-        guard let unnamedDescriptor else { return rename(partPath, destination) == 0 }
-        let reference = "/proc/self/fd/\(unnamedDescriptor)"
-        if linkat(AT_FDCWD, reference, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 { return true }
-        guard errno == EEXIST else { return false }
-        // linkat never replaces: name the new version beside the old one, then rename over it.
-        unlink(partPath)
-        return linkat(AT_FDCWD, reference, AT_FDCWD, partPath, AT_SYMLINK_FOLLOW) == 0 && rename(partPath, destination) == 0
+    /// Whether `/proc/self/fd` lets `linkat(2)` give an open file a new name.
+    private static let canLinkDescriptors = access("/proc/self/fd", X_OK) == 0
+
+    /// Gives the file its destination's name in one step, replacing an older version.
+    ///
+    /// The open file is linked to the destination's name (`linkat` through `/proc/self/fd`,
+    /// which names exactly this inode and fails if it has been deleted). `linkat` never
+    /// replaces: when an older version is there, the file gets a fresh name first, of the
+    /// staging form `..syncagent-RANDOM.part.part` that no entry's file or partial can have
+    /// (``StagingName``), and that name is renamed over the destination. Without `/proc`, the
+    /// named partial is renamed after checking it is still this file.
+    func moveIntoPlace() throws(TransferFailure) {
+        guard Self.canLinkDescriptors else {
+            guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { throw replaced }
+            guard rename(partPath, destination) == 0 else { throw .diskError("cannot put in place", destination) }
+            return
+        }
+        let folder = splitPath(destination).folder
+        let reference = "/proc/self/fd/\(descriptor)"
+        // A new file (the usual case for a first download): one step.
+        if linkat(AT_FDCWD, reference, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
+            if !isUnnamed { removePartial() }
+            return
+        }
+        if errno == ENOENT && FileSystem.identity(at: folder) != nil { throw replaced }
+        guard errno == EEXIST else { throw .diskError("cannot put in place", destination) }
+        while true {
+            let fresh = folder + "/..syncagent-" + PartFile.hexadecimal(UInt64.random(in: .min ... .max)) + StagingName.suffix + StagingName.suffix
+            if linkat(AT_FDCWD, reference, AT_FDCWD, fresh, AT_SYMLINK_FOLLOW) == 0 {
+                guard rename(fresh, destination) == 0 else {
+                    let failure = TransferFailure.diskError("cannot put in place", destination)
+                    unlink(fresh)
+                    throw failure
+                }
+                break
+            }
+            // The file was deleted (its name replaced by another file): it has no bytes to give.
+            if errno == ENOENT && FileSystem.identity(at: folder) != nil { throw replaced }
+            guard errno == EEXIST else { throw .diskError("cannot put in place", destination) }
+        }
+        if !isUnnamed { removePartial() }
     }
 
-    /// Closes the file with no name; a file not put in place by then is gone with it.
+    /// Why a file cannot be put in place when its partial was replaced or deleted.
+    private var replaced: TransferFailure {
+        TransferFailure(.disk, "the partial download \(partPath) was replaced or deleted by another program before it could be put in place; \(destination) was left as it was")
+    }
+
+    /// Deletes the partial's name if it still is this file, and leaves anything else there.
+    func removePartial() {
+        guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { return }
+        unlink(partPath)
+    }
+
+    /// Closes the file; a file with no name not put in place by then is gone with it.
     func close() {
-        if let unnamedDescriptor { Glibc.close(unnamedDescriptor) }
+        Glibc.close(descriptor)
     }
 }

@@ -88,23 +88,27 @@ enum FileSystem {
         return (Int64(info.st_size), Int64(info.st_mtim.tv_sec))
     }
 
-    /// Feeds the first `length` bytes of a file to a hasher (to continue hashing a resumed
-    /// partial). Returns `false` when the file cannot be read that far.
-    static func hash(firstBytes length: Int64, of path: String, into hasher: SHA256Hasher) -> Bool {
+    /// Feeds the first `length` bytes of an open file to a hasher (to continue hashing a
+    /// resumed partial). Returns `false` when the file cannot be read that far.
+    static func hash(firstBytes length: Int64, of descriptor: Int32, into hasher: SHA256Hasher) -> Bool {
         guard length > 0 else { return true }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
-        var remaining = length
-        while remaining > 0 {
-            let count = read(descriptor, buffer.baseAddress, Int(min(Int64(buffer.count), remaining)))
+        var done: Int64 = 0
+        while done < length {
+            let count = pread(descriptor, buffer.baseAddress, Int(min(Int64(buffer.count), length - done)), off_t(done))
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            remaining -= Int64(count)
+            done += Int64(count)
         }
         return true
+    }
+
+    /// The filesystem and inode of what is at `path` (not following a symlink), or `nil`.
+    static func identity(at path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 }

@@ -8,6 +8,10 @@ import Glibc
 /// atomic step (`rename(2)`, or `linkat(2)` for a file with no name): the destination is
 /// always either the old version or the new one.
 ///
+/// Every name used here is a ``StagingName`` (hidden, ending in `.part`), a form the manifest
+/// refuses for its entries: no entry's file can be another entry's partial, and no entry's
+/// partial can be another entry's file.
+///
 /// A small new file is created with `O_TMPFILE`: it has no name until it is put in place, so
 /// it costs one folder operation instead of two (create and rename), and a crash leaves
 /// nothing of it behind. 10,000 files of 1 KiB took a quarter less time that way. Such a file
@@ -40,14 +44,23 @@ final class PartFile {
 
     /// `name`, or for a name too long to take "." and ".part" within Linux's 255 bytes, its
     /// start and a hash of the whole: still one name per file, the same on every run.
+    ///
+    /// The shortened form is `.START-HASH.part`, so its partial reads `..START-HASH.part.part`:
+    /// the partial of a name the manifest refuses (``StagingName``), so it can never be the
+    /// partial of another entry, however that entry is named.
     private static func partialName(_ name: String) -> String {
         guard name.utf8.count > 255 - 6 else { return name }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         var start = Substring(name)
         while start.utf8.count > 200 { start.removeLast() }
-        let digits = String(hash, radix: 16)
-        return start + "-" + String(repeating: "0", count: 16 - digits.count) + digits
+        return "." + start + "-" + hexadecimal(hash) + StagingName.suffix
+    }
+
+    /// 16 hexadecimal digits.
+    static func hexadecimal(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// The size of an existing partial for `destination`, or 0. Only a plain file of ours
@@ -72,7 +85,10 @@ final class PartFile {
     /// symlink or hard link planted there is never written through. A partial to continue
     /// must be such a file already (see ``existingSize(for:)``) and hold `offset` bytes.
     /// Folders below `root` that are symbolic links are refused, not followed.
-    init(destination: String, root: String?, keepingFirst offset: Int64, expectedLength: Int64? = nil) throws(TransferFailure) {
+    ///
+    /// `prefixHasher` is fed the `offset` bytes kept, read through the descriptor the rest is
+    /// written to: the checksum covers the very file that is put in place.
+    init(destination: String, root: String?, keepingFirst offset: Int64, expectedLength: Int64? = nil, prefixHasher: SHA256Hasher? = nil) throws(TransferFailure) {
         self.destination = destination
         self.path = Self.path(for: destination)
         let folder = splitPath(destination).folder
@@ -81,7 +97,7 @@ final class PartFile {
         descriptor = -1
         if offset == 0, let expectedLength, expectedLength <= Self.largestUnnamedLength, Self.canNameUnnamedFiles {
             // A filesystem without O_TMPFILE refuses it: a named partial does instead.
-            descriptor = open(folder, syncagent_O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o644)
+            descriptor = open(folder, syncagent_O_TMPFILE | O_RDWR | O_CLOEXEC, 0o644)
             isUnnamed = descriptor >= 0
         }
         if !isUnnamed { descriptor = Self.openNamed(path, keepingFirst: offset) }
@@ -95,17 +111,22 @@ final class PartFile {
         // more than the call: ext4 writes back, on close, every file truncated to zero (its
         // guard for programs that rewrite files in place).
         if offset > 0 { try cutToOffset(offset) }
+        // Before the writer: it may turn on direct I/O, which plain reads cannot use.
+        if let prefixHasher, !FileSystem.hash(firstBytes: offset, of: descriptor, into: prefixHasher) {
+            throw TransferFailure.diskError("cannot read back", path)
+        }
         writer = BlockWriter(descriptor: descriptor, path: path, offset: offset, expectedLength: expectedLength)
     }
 
     /// Opens the named partial: a new one (replacing whatever is at `path`) from zero, else the
-    /// existing one. Returns -1 with `errno` set when that fails.
+    /// existing one. Returns -1 with `errno` set when that fails. Readable too, for the
+    /// checksum of a continued partial's first bytes.
     private static func openNamed(_ path: String, keepingFirst offset: Int64) -> Int32 {
-        guard offset == 0 else { return open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW) }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard offset == 0 else { return open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW) }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor < 0, errno == EEXIST else { return descriptor }
         unlink(path)
-        return open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        return open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     }
 
     /// Drops what follows the first `offset` bytes of a partial being continued, and positions
@@ -114,7 +135,9 @@ final class PartFile {
         var info = stat()
         // On failure the descriptor is left to deinit, which runs for an init that throws
         // here: closing it here too would close a number another thread may have reused.
-        guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset else {
+        // Checked again on the open file: a hard link put there since the size was read would
+        // make the continued download write into the file it links to.
+        guard fstat(descriptor, &info) == 0, Int64(info.st_size) >= offset, info.st_nlink == 1 else {
             throw TransferFailure(.disk, "the partial download \(path) changed while it was being continued")
         }
         guard Int64(info.st_size) == offset || ftruncate(descriptor, off_t(offset)) == 0,
@@ -130,11 +153,11 @@ final class PartFile {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// Bytes free for this file on its filesystem.
-    var availableSpace: Int64? {
+    /// Bytes free for this file on its filesystem, and the filesystem's size.
+    var space: (available: Int64, size: Int64)? {
         var info = statvfs()
         guard fstatvfs(descriptor, &info) == 0 else { return nil }
-        return Int64(info.f_bavail) * Int64(info.f_frsize)
+        return (Int64(info.f_bavail) * Int64(info.f_frsize), Int64(info.f_blocks) * Int64(info.f_frsize))
     }
 
     /// Appends bytes; they reach the file in large blocks (see ``BlockWriter``), all of them
@@ -143,10 +166,11 @@ final class PartFile {
         try writer?.append(bytes)
     }
 
-    /// Writes out the last bytes, stamps the server's modification time and closes the file,
-    /// which is whole and checked; a ``CommitGroup`` then makes it durable and puts it in place.
-    /// A file with no name stays open, as the staged file's descriptor: closing it would
-    /// delete it.
+    /// Writes out the last bytes and stamps the server's modification time on the file, which
+    /// is whole and checked; a ``CommitGroup`` then makes it durable and puts it in place.
+    /// The file stays open, as the staged file's descriptor: what is flushed and put in place
+    /// is reached through it, so it is the file that was written and checked even if its name
+    /// now leads elsewhere (and a file with no name would be deleted by closing it).
     func stage(modificationTime: Int64?) throws(TransferFailure) -> StagedFile {
         try writer?.flush()
         writer = nil
@@ -157,15 +181,9 @@ final class PartFile {
                          timespec(tv_sec: time_t(modificationTime), tv_nsec: 0)]
             futimens(descriptor, &times)
         }
-        if isUnnamed {
-            defer { descriptor = -1 }
-            return StagedFile(partPath: path, destination: destination, device: UInt64(info.st_dev), unnamedDescriptor: descriptor)
-        }
-        let closed = close(descriptor) == 0
-        descriptor = -1
-        // A failed close can be the first report of a failed write (NFS, quotas).
-        guard closed else { throw .diskError("cannot write", path) }
-        return StagedFile(partPath: path, destination: destination, device: UInt64(info.st_dev), unnamedDescriptor: nil)
+        defer { descriptor = -1 }
+        return StagedFile(partPath: path, destination: destination, descriptor: descriptor, isUnnamed: isUnnamed,
+                          device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Closes and deletes the partial.

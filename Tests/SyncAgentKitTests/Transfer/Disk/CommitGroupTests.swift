@@ -51,6 +51,27 @@ struct CommitGroupTests {
         }
     }
 
+    /// Issue 11, item 1: what goes in place is the file that was written and checked, never
+    /// whatever another program, or another download, put at its partial's name since.
+    @Test func aPartialReplacedAfterItWasCheckedIsNotPutInPlace() throws {
+        try "old".write(toFile: folder.appending("x.bin"), atomically: false, encoding: .utf8)
+        let member = try staged("x.bin", "checked", id: 1, named: true)
+        try "unchecked".write(toFile: folder.appending("planted"), atomically: false, encoding: .utf8)
+        #expect(rename(folder.appending("planted"), folder.appending(".x.bin.part")) == 0)
+
+        let failure = CommitGroup.putInPlace([member]).first?.failure
+        #expect(failure == TransferFailure(.disk, "the partial download \(folder.appending(".x.bin.part")) was replaced or deleted by another program before it could be put in place; \(folder.appending("x.bin")) was left as it was"))
+        #expect(contents("x.bin") == "old")
+        #expect(contents(".x.bin.part") == "unchecked", "another program's file is left alone")
+    }
+
+    @Test func aDeletedPartialIsNotPutInPlace() throws {
+        let member = try staged("gone.bin", "checked", id: 1, named: true)
+        #expect(unlink(folder.appending(".gone.bin.part")) == 0)
+        #expect(CommitGroup.putInPlace([member]).first?.failure?.code == .disk)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test(arguments: [false, true])
     func replacesTheOldVersionInOneStep(named: Bool) throws {
         try "old".write(toFile: folder.appending("guide.pdf"), atomically: false, encoding: .utf8)
@@ -58,6 +79,7 @@ struct CommitGroupTests {
         #expect(contents("guide.pdf") == "old")
         #expect(CommitGroup.putInPlace([member]).first?.failure == nil)
         #expect(contents("guide.pdf") == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["guide.pdf"], "no name left behind")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["guide.pdf"])
     }
 

@@ -1,0 +1,32 @@
+/// The file names syncagent keeps for itself: `.NAME.part`, the hidden file a download is
+/// written to until it is whole and checked (see `PartFile`).
+///
+/// No entry may have such a name, whether written as its `path` or taken from its URL:
+/// otherwise one entry's finished file could replace another entry's download in progress,
+/// which would then be put in place under the other entry's name. Every staging name the
+/// transfer side makes is of this form, and every name of this form is refused in a
+/// manifest, so the two sets never meet.
+///
+/// The check ignores case: on a destination on a case-blind filesystem (a FAT or exFAT USB
+/// stick), `.X.BIN.PART` is the same file as `.x.bin.part`.
+public enum StagingName {
+    /// The ending every staging name has.
+    public static let suffix = ".part"
+
+    /// Whether `name` (one path component) has the form of a staging name.
+    public static func isReserved<Name: StringProtocol>(_ name: Name) -> Bool {
+        let bytes = Array(name.utf8.prefix(1)) + Array(name.utf8.suffix(suffix.utf8.count))
+        guard name.utf8.count > suffix.utf8.count, bytes.first == UInt8(ascii: ".") else { return false }
+        return bytes.dropFirst().map(asciiLowercased).elementsEqual(suffix.utf8)
+    }
+
+    /// The first component of a relative path that has the form of a staging name, if any.
+    /// Folders count too: a folder with a partial's name would stand in that download's way.
+    public static func reservedComponent(of path: String) -> Substring? {
+        path.split(separator: "/").first(where: isReserved)
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}

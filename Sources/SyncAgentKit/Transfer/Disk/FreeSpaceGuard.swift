@@ -1,0 +1,58 @@
+import Glibc
+
+/// Keeps a download from filling the filesystem it is written to: the space left free may
+/// not drop below a margin. Looked at before the body, when its length is known, and again
+/// every few mebibytes as it grows, so a body of no stated length that never ends (or another
+/// program filling the disk meanwhile) stops the download before the disk is full.
+///
+/// The margin is the smaller of 1 GB and 5% of the filesystem: room for the system and the
+/// user's other programs to go on working, whatever the disk's size.
+struct FreeSpaceGuard {
+    /// The largest margin kept.
+    static let largestMargin: Int64 = 1_000_000_000
+    /// Bodies at least this long have the free space checked before the first byte is
+    /// written, to fail at once rather than after writing most of them. A smaller one costs
+    /// less to write than to check; the checks while writing still see it.
+    static let smallestCheckedAhead: Int64 = 1 << 20
+    /// The most bytes written between two looks at the free space: one `fstatvfs(2)` per
+    /// 8 MiB costs nothing measurable, and the margin is far larger.
+    static let largestInterval: Int64 = 8 << 20
+
+    /// Bytes this download leaves free on its filesystem.
+    let margin: Int64
+    private let interval: Int64
+    /// The count of bytes written at which to look again.
+    private var nextCheck: Int64
+
+    /// The margin for a filesystem of `size` bytes.
+    static func margin(ofFilesystemSize size: Int64) -> Int64 {
+        min(largestMargin, size / 20)
+    }
+
+    /// A guard for `file`, before the body's first byte: fails when the body's `remaining`
+    /// bytes (if known) would not leave the margin free. `written`: bytes already in the file.
+    init(file: PartFile, written: Int64, remaining: Int64?) throws(TransferFailure) {
+        let space = file.space
+        margin = space.map { Self.margin(ofFilesystemSize: $0.size) } ?? 0
+        // On a small filesystem the margin is small too: look often enough not to overshoot it.
+        interval = max(16 << 10, min(Self.largestInterval, margin / 4))
+        nextCheck = written + interval
+        guard let space, let remaining, remaining >= Self.smallestCheckedAhead else { return }
+        if remaining > space.available - margin {
+            let kept = margin > 0 ? ", and syncagent leaves \(formatByteCount(margin)) free" : ""
+            throw TransferFailure(.disk, "not enough space for \(file.destination): \(formatByteCount(remaining)) needed, "
+                + "\(formatByteCount(space.available)) free\(kept)")
+        }
+    }
+
+    /// Looks at the free space again, before `upcoming` more bytes join the `written` ones,
+    /// when enough were written since the last look; fails when the margin would not stay
+    /// free after those bytes (or after the `remaining` bytes still to come, if known).
+    mutating func check(file: PartFile, written: Int64, upcoming: Int, remaining: Int64?) throws(TransferFailure) {
+        guard written + Int64(upcoming) >= nextCheck else { return }
+        nextCheck = written + Int64(upcoming) + interval
+        guard let space = file.space, space.available - max(Int64(upcoming), remaining ?? 0) < margin else { return }
+        throw TransferFailure(.disk, "stopped writing \(file.destination) after \(formatByteCount(written)): its disk has "
+            + "\(formatByteCount(space.available)) free, and syncagent leaves at least \(formatByteCount(margin)) free")
+    }
+}
