@@ -93,4 +93,19 @@ struct ClosedOutputTests {
         #expect(FileManager.default.contents(atPath: destination + "/a.pdf") == data)
         try expectStateSaved()
     }
+
+    @Test func statusWatchEndsWhenItsReaderGoesAway() throws {
+        _ = try serveGuide()
+        let pipe = Pipe()
+        let watch = try start(["status", "--watch"] + locationArguments, into: pipe)
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL) } }
+        // Read the first screen, as `head -1` does, then go away.
+        #expect(!pipe.fileHandleForReading.availableData.isEmpty)
+        try pipe.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(10)
+        while watch.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!watch.isRunning, "status --watch went on redrawing for nobody")
+        watch.waitUntilExit()
+        #expect(watch.terminationReason == .exit)
+    }
 }

@@ -244,8 +244,7 @@ final class Download: CurlEasyDelegate {
         }
         self.hasher = hasher
         received = offset
-        // A partial of decoded bytes is never continued (see configure): no validators to save.
-        let resumable = head.contentEncoding == nil ? head.validators : Validators()
+        let resumable = arrivalIsResumable ? head.validators : Validators()
         emit(.receiving(id: request.id, validators: resumable, offset: offset, expectedLength: expectedLength))
         return true
     }
@@ -374,11 +373,18 @@ final class Download: CurlEasyDelegate {
         return [.outOfMemory, .unsupportedProtocol, .weirdServerReply].contains(error.kind)
     }
 
+    /// Whether a later request can continue what arrived: the bytes are the resource's own, not
+    /// decoded from an encoding (a `Range` counts encoded bytes; see configure), the server
+    /// serves byte ranges, and its validators let `If-Range` vouch for the bytes kept.
+    private var arrivalIsResumable: Bool {
+        head.contentEncoding == nil && head.servesByteRanges && head.validators.ifRange != nil
+    }
+
     /// Gives the transfer up without a verdict (the agent is stopping): a partial the server's
     /// validators let a later request continue stays on disk; any other is deleted.
     func abandon() {
         guard let partFile else { return }
-        if received > 0, head.contentEncoding == nil, head.validators.ifRange != nil {
+        if received > 0, arrivalIsResumable {
             partFile.keep()
         } else {
             partFile.discard()
@@ -399,7 +405,7 @@ final class Download: CurlEasyDelegate {
             return .failed(failure, partial: untouched)
         }
         let validators = head.validators
-        if received > 0, failure.code.isTransient, head.contentEncoding == nil, validators.ifRange != nil {
+        if received > 0, failure.code.isTransient, arrivalIsResumable {
             partFile.keep()
             return .failed(failure, partial: validators)
         }

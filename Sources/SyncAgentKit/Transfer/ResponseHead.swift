@@ -20,8 +20,7 @@ struct ResponseHead {
     /// without making strings of them: a re-check of 10,000 files reads 80,000 lines.
     static let keptFields = [
         "etag", "last-modified", "content-type", "content-length", "content-range", "retry-after", "location",
-        "content-encoding",
-        "transfer-encoding",
+        "content-encoding", "transfer-encoding", "accept-ranges",
     ]
 
     private static let keptFieldBytes = keptFields.map { Array($0.utf8) }
@@ -88,6 +87,13 @@ struct ResponseHead {
         guard let value = fields["content-encoding"]?.trimmingSpaces().lowercased(), !value.isEmpty, value != "identity"
         else { return nil }
         return value
+    }
+
+    /// Whether the server serves parts of this resource: it said `Accept-Ranges: bytes`, or it
+    /// just answered a `Range` request with one. A server that says neither (Python's
+    /// http.server) answers a later `Range` with the whole file, so what arrived is not kept.
+    var servesByteRanges: Bool {
+        status == 206 || fields["accept-ranges"]?.lowercased().contains("bytes") == true
     }
 
     /// The body's length, when the response states one clearly (see ``framingProblem``).

@@ -25,18 +25,18 @@ extension SyncAgent {
             let terminal = isatty(STDOUT_FILENO) == 1
             repeat {
                 let (files, agentRunning) = try currentStatus(manifest: manifest, locations: locations)
+                var screen = ""
                 if json {
-                    print(try Self.json(files: files, agentRunning: agentRunning))
+                    screen = try Self.json(files: files, agentRunning: agentRunning) + "\n"
                 } else {
-                    if watch && terminal { print("\u{1B}[H\u{1B}[2J", terminator: "") }
-                    if !agentRunning { print("The agent is not running; this is the saved state.") }
-                    for line in StatusTable(now: Date(), width: terminalWidth()).lines(for: files) { print(line) }
+                    if watch && terminal { screen += "\u{1B}[H\u{1B}[2J" }
+                    if !agentRunning { screen += "The agent is not running; this is the saved state.\n" }
+                    for line in StatusTable(now: Date(), width: terminalWidth()).lines(for: files) { screen += line + "\n" }
                 }
-                if watch {
-                    if !terminal { print() }
-                    fflush(nil)
-                    usleep(500_000)
-                }
+                if watch && !terminal { screen += "\n" }
+                // Nobody reads any more (`status --watch | head -1`): stop.
+                guard FileDescriptorOutput.standardOutput.write(screen) else { return }
+                if watch { usleep(500_000) }
             } while watch
         }
 

@@ -45,22 +45,25 @@ struct FileDescriptorOutput: Sendable {
         )
     }
 
-    /// Writes all of `text`, continuing after partial writes and interrupted calls.
+    /// Writes all of `text`, continuing after partial writes and interrupted calls; returns
+    /// whether it did.
     ///
     /// Other errors (the reader went away, the disk is full) drop the rest silently:
     /// progress output is a courtesy, and failing to show it must not stop a transfer.
-    func write(_ text: String) {
+    @discardableResult
+    func write(_ text: String) -> Bool {
         var text = text
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             var rest = UnsafeRawBufferPointer(bytes)
             while !rest.isEmpty {
                 let written = systemWrite(fileDescriptor, rest.baseAddress, rest.count)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return false
                 }
                 rest = UnsafeRawBufferPointer(rebasing: rest[written...])
             }
+            return true
         }
     }
 }
