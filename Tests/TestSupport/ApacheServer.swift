@@ -31,25 +31,21 @@ public final class ApacheServer: Sendable {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         // mkdtemp makes the folder private; the server's user must read below it.
         chmod(directory.path, 0o755)
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try LocalPort.free()
-            try Self.configuration(prefix: directory.path, root: root, port: port, settings: settings)
-                .write(toFile: directory.appending("httpd.conf"), atomically: true, encoding: .utf8)
-            let process = try ChildProcess(
-                "/usr/sbin/apache2", arguments: ["-X", "-f", directory.appending("httpd.conf")],
-                environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
-            )
-            if LocalPort.waitUntilListening(port) {
-                self.port = port
-                self.process = process
-                return
+        do {
+            (port, process) = try LocalPort.startServer("apache2") { [directory, root] port in
+                try Self.configuration(prefix: directory.path, root: root, port: port, settings: settings)
+                    .write(toFile: directory.appending("httpd.conf"), atomically: true, encoding: .utf8)
+                return try ChildProcess(
+                    "/usr/sbin/apache2", arguments: ["-X", "-f", directory.appending("httpd.conf")],
+                    environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
+                )
+            } stop: { $0.stop() } failure: { [directory] in
+                Self.log("stderr.log", in: directory) + Self.log("error.log", in: directory)
             }
-            process.stop()
-            lastError = TestSupportError("apache2 did not start: " + Self.log("stderr.log", in: directory) + Self.log("error.log", in: directory))
+        } catch {
+            directory.remove()
+            throw error
         }
-        directory.remove()
-        throw lastError!
     }
 
     deinit {

@@ -24,7 +24,7 @@ public final class LighttpdServer: Sendable {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         var lastError: Error = TestSupportError("lighttpd did not start")
         for _ in 0..<5 {
-            let port = try LoopbackPort.free()
+            let port = try LocalPort.free()
             let configuration = directory.appending("lighttpd.conf")
             try Self.configuration(prefix: directory.path, root: root, port: port, slowRate: slowRate)
                 .write(toFile: configuration, atomically: true, encoding: .utf8)

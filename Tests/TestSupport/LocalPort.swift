@@ -17,15 +17,38 @@ public enum LocalPort {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Waits until something accepts connections on `port`, for at most `timeout`; `false`
-    /// when nothing did.
-    public static func waitUntilListening(_ port: Int, timeout: Duration = .seconds(10)) -> Bool {
+    /// Waits until something accepts connections on `port`, for at most `timeout` and while
+    /// `alive` holds; `false` when nothing did.
+    public static func waitUntilListening(_ port: Int, timeout: Duration = .seconds(10), while alive: () -> Bool = { true }) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline, alive() {
             if canConnect(port) { return true }
             usleep(20_000)
         }
         return false
+    }
+
+    /// Starts a server on a free port: `launch` writes its configuration for the port and
+    /// starts it, and it counts as started once the port accepts connections. Another program
+    /// may take a free port first, so up to five ports are tried; after each failure `stop`
+    /// ends the process and `failure` says what the server logged.
+    public static func startServer<Server>(
+        _ name: String,
+        timeout: Duration = .seconds(10),
+        launch: (_ port: Int) throws -> Server,
+        isRunning: (Server) -> Bool = { _ in true },
+        stop: (Server) -> Void,
+        failure: () -> String
+    ) throws -> (port: Int, server: Server) {
+        var lastFailure = ""
+        for _ in 0..<5 {
+            let port = try free()
+            let server = try launch(port)
+            if waitUntilListening(port, timeout: timeout, while: { isRunning(server) }) { return (port, server) }
+            stop(server)
+            lastFailure = failure()
+        }
+        throw TestSupportError("\(name) did not start: " + lastFailure)
     }
 
     private static func canConnect(_ port: Int) -> Bool {

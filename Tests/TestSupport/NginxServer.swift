@@ -19,28 +19,27 @@ public final class NginxServer: @unchecked Sendable {
         directory = try TemporaryDirectory(prefix: "nginx")
         root = directory.appending("www")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try Self.freePort()
-            try Self.configuration(prefix: directory.path, root: root, port: port, locations: locations)
-                .write(toFile: directory.appending("nginx.conf"), atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-p", directory.path, "-c", directory.appending("nginx.conf"), "-e", directory.appending("error.log")]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            if Self.waitUntilListening(port: port, process: process) {
-                self.port = port
-                self.process = process
-                return
+        do {
+            (port, process) = try LocalPort.startServer("nginx") { [directory, root] port in
+                try Self.configuration(prefix: directory.path, root: root, port: port, locations: locations)
+                    .write(toFile: directory.appending("nginx.conf"), atomically: true, encoding: .utf8)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+                process.arguments = ["-p", directory.path, "-c", directory.appending("nginx.conf"), "-e", directory.appending("error.log")]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                return process
+            } isRunning: { $0.isRunning } stop: { process in
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            } failure: { [directory] in
+                (try? String(contentsOfFile: directory.appending("error.log"), encoding: .utf8)) ?? ""
             }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            lastError = TestSupportError("nginx did not start: " + ((try? String(contentsOfFile: directory.appending("error.log"), encoding: .utf8)) ?? ""))
+        } catch {
+            directory.remove()
+            throw error
         }
-        directory.remove()
-        throw lastError!
     }
 
     deinit {
@@ -133,46 +132,5 @@ public final class NginxServer: @unchecked Sendable {
             }
         }
         """
-    }
-
-    /// A port the kernel just handed out and released; taken again at once by nginx.
-    private static func freePort() throws -> Int {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socketDescriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, length) == 0 && getsockname(socketDescriptor, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TestSupportError("cannot find a free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    private static func waitUntilListening(port: Int, process: Process) -> Bool {
-        for _ in 0..<200 {
-            guard process.isRunning else { return false }
-            if canConnect(port: port) { return true }
-            usleep(10_000)
-        }
-        return false
-    }
-
-    private static func canConnect(port: Int) -> Bool {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socketDescriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
     }
 }

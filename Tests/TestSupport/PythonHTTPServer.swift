@@ -29,7 +29,7 @@ public final class PythonHTTPServer: Sendable {
         let python = "/usr/bin/python3"
         var lastError: Error = TestSupportError("python3 -m http.server did not start")
         for _ in 0..<5 {
-            let port = try LoopbackPort.free()
+            let port = try LocalPort.free()
             let server = [python, "-u", "-m", "http.server", "--bind", "127.0.0.1", "--directory", root, String(port)]
             let process: ChildProcess
             if let bytesPerSecond {

@@ -19,25 +19,21 @@ public final class SquidProxy: Sendable {
         // Run as root, squid drops to the "proxy" user, which must write its logs here.
         guard let user = getpwnam("proxy") else { throw TestSupportError("squid's user \"proxy\" does not exist") }
         chown(directory.path, user.pointee.pw_uid, user.pointee.pw_gid)
-        var lastError: Error?
-        for _ in 0..<5 {
-            let port = try LocalPort.free()
-            try Self.configuration(prefix: directory.path, port: port)
-                .write(toFile: directory.appending("squid.conf"), atomically: true, encoding: .utf8)
-            let process = try ChildProcess(
-                "/usr/sbin/squid", arguments: ["-N", "-f", directory.appending("squid.conf")],
-                environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
-            )
-            if LocalPort.waitUntilListening(port, timeout: .seconds(20)) {
-                self.port = port
-                self.process = process
-                return
+        do {
+            (port, process) = try LocalPort.startServer("squid", timeout: .seconds(20)) { [directory] port in
+                try Self.configuration(prefix: directory.path, port: port)
+                    .write(toFile: directory.appending("squid.conf"), atomically: true, encoding: .utf8)
+                return try ChildProcess(
+                    "/usr/sbin/squid", arguments: ["-N", "-f", directory.appending("squid.conf")],
+                    environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
+                )
+            } stop: { $0.stop() } failure: { [directory] in
+                Self.log("stderr.log", in: directory) + Self.log("cache.log", in: directory)
             }
-            process.stop()
-            lastError = TestSupportError("squid did not start: " + Self.log("stderr.log", in: directory) + Self.log("cache.log", in: directory))
+        } catch {
+            directory.remove()
+            throw error
         }
-        directory.remove()
-        throw lastError!
     }
 
     deinit {

@@ -85,10 +85,15 @@ public final class Agent {
     /// Runs until `requests` asks it to stop (SIGTERM or SIGINT from a ``SignalInbox``):
     /// stops transfers keeping their partials (the state already holds what a resume needs)
     /// and returns. Throws when it cannot start.
-    public func run(requests: some AgentRequests) throws(AgentError) {
+    public func run(requests: some LoopRequests) throws(AgentError) {
         let lock = try AgentLock(path: configuration.lockPath)
         let watcher = try ManifestWatcher(manifestPath: configuration.manifestPath)
-        let control = try ControlServer(path: configuration.controlSocketPath)
+        let control: ControlServer
+        do {
+            control = try ControlServer(path: configuration.controlSocketPath)
+        } catch {
+            throw AgentError(.cannotListen, error.message)
+        }
         let responder = ControlResponder(driver: driver, logger: logger)
         if let manifest = load(previous: nil) { driver.use(manifest) }
         let conditions = startConditionMonitor(waker: driver.waker)

@@ -8,7 +8,7 @@ import Glibc
 /// `curl_multi_poll` watches like any socket: a signal wakes the loop directly, and no
 /// handler ever runs on an interrupted stack. Signals must be blocked in every thread, so
 /// create the inbox before the process starts any thread; threads inherit the mask.
-public final class SignalInbox: AgentRequests {
+public final class SignalInbox: LoopRequests {
     /// Readable when a signal is waiting.
     public let descriptor: Int32
     private var blocked = sigset_t()
@@ -27,8 +27,8 @@ public final class SignalInbox: AgentRequests {
     }
 
     /// The requests received since the last call, oldest first.
-    public func take() -> [AgentRequest] {
-        var requests: [AgentRequest] = []
+    public func take() -> [LoopRequest] {
+        var requests: [LoopRequest] = []
         var info = signalfd_siginfo()
         while read(descriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
             requests.append(Int32(info.ssi_signo) == SIGHUP ? .reload : .stop)

@@ -53,4 +53,6 @@ extension ErrorCode where Domain == ControlError {
     /// Nothing listens on the socket.
     public static let agentNotRunning = Self("agent-not-running")
     public static let failed = Self("failed")
+    /// The agent's end of the socket cannot be made.
+    public static let cannotListen = Self("cannot-listen")
 }

@@ -26,21 +26,21 @@ final class ControlServer {
 
     /// Creates the folder (0700) and the socket (0600). A socket left by an agent that died is
     /// replaced: the caller holds the agent lock, so no live agent can be listening there.
-    init(path: String) throws(AgentError) {
+    init(path: String) throws(ControlError) {
         self.path = path
         let folder = splitPath(path).folder
         do {
             try FileSystem.createFolders(folder)
         } catch {
-            throw AgentError(.cannotListen, "cannot create \(folder): \(error.message)")
+            throw ControlError(.cannotListen, "cannot create \(folder): \(error.message)")
         }
         chmod(folder, 0o700)
         guard let address = UnixSocketAddress(path: path) else {
-            throw AgentError(.cannotListen, "the control socket path \(path) is too long for a Unix socket")
+            throw ControlError(.cannotListen, "the control socket path \(path) is too long for a Unix socket")
         }
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard listener >= 0 else { throw AgentError(.cannotListen, "cannot create the control socket: \(systemReason())") }
+        guard listener >= 0 else { throw ControlError(.cannotListen, "cannot create the control socket: \(systemReason())") }
         // The mode is set before bind makes the socket reachable, then checked after.
         let previousMask = umask(0o177)
         let bound = address.withSocketAddress { bind(listener, $0, $1) } == 0
@@ -48,7 +48,7 @@ final class ControlServer {
         guard bound, chmod(path, 0o600) == 0, listen(listener, 16) == 0 else {
             // Closed by deinit, which runs when an init with every property set throws; closing
             // here as well could close a number another thread has just been given.
-            throw AgentError(.cannotListen, "cannot listen on \(path): \(systemReason())")
+            throw ControlError(.cannotListen, "cannot listen on \(path): \(systemReason())")
         }
     }
 

@@ -10,7 +10,7 @@ extension SyncDriver {
 
     /// One batch to its end, as `syncagent --once` runs it: one scheduling round, then
     /// transfers until all are over or `requests` asks to stop. The state is saved either way.
-    public func runOneBatch(stoppingOn requests: (any AgentRequests)?) throws(StateStoreError) -> BatchEnd {
+    public func runOneBatch(stoppingOn requests: (any LoopRequests)?) throws(StateStoreError) -> BatchEnd {
         _ = try plan(conditions: nil)
         let watched = requests.map { [$0.descriptor] } ?? []
         while !isIdle {

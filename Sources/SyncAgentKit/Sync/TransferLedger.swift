@@ -79,7 +79,9 @@ final class TransferLedger {
         return partial?.ifRange != nil && PartFile.existingSize(for: path) > 0
     }
 
-    /// How the scheduler sees one entry, from its saved record and the disk.
+    /// How the scheduler sees one entry, from its saved record and the disk. The disk is not
+    /// asked about a file the user requested: such a request starts it whatever is there, so
+    /// `--once` spends no look-up per file on it.
     func scheduledFile(for entry: Manifest.Entry, at path: String, record: FileRecord?, requestedByUser: Bool = false) -> ScheduledFile {
         var lastCheck: ScheduledFile.LastCheck?
         if let record, let last = record.lastResult {
@@ -92,7 +94,7 @@ final class TransferLedger {
             }
         }
         return ScheduledFile(
-            path: path, schedule: entry.schedule, existsOnDisk: FileSystem.regularFileInfo(path) != nil,
+            path: path, schedule: entry.schedule, existsOnDisk: requestedByUser || FileSystem.regularFileInfo(path) != nil,
             lastCheck: lastCheck, requestedByUser: requestedByUser
         )
     }

@@ -146,19 +146,10 @@ struct AgentLockTests {
     }
 
     @Test func aFolderThatCannotBeWrittenIsAClearError() throws {
-        let readOnly: String
-        let disk: ScratchMount?
-        if ScratchMount.isAvailable {
-            // Root writes through any permission bits: only a read-only mount stops it.
-            disk = try ScratchMount(bytes: 64 << 10, readOnly: true)
-            readOnly = disk!.path
-        } else {
-            disk = nil
-            readOnly = folder.appending("readonly")
-            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
-        }
-        defer { disk?.remove() }
-        let reason = ScratchMount.isAvailable ? "read-only file system" : "permission denied"
+        let unwritable = try UnwritableFolder(in: folder)
+        defer { unwritable.remove() }
+        let readOnly = unwritable.path
+        let reason = unwritable.reason
 
         let inFolder = try #require(lockError(at: readOnly + "/agent.lock"))
         #expect(inFolder == AgentError(.cannotLock, "cannot open the lock file \(readOnly)/agent.lock: \(reason)"))

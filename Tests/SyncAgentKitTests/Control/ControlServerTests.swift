@@ -344,7 +344,7 @@ struct ControlServerTests {
         #expect(throws: ControlError(.failed, "the control socket path \(long) is too long for a Unix socket")) {
             try ControlClient.send(ControlRequest(.status), to: long)
         }
-        #expect(throws: AgentError(.cannotListen, "the control socket path \(long) is too long for a Unix socket")) {
+        #expect(throws: ControlError(.cannotListen, "the control socket path \(long) is too long for a Unix socket")) {
             _ = try ControlServer(path: long)
         }
     }
@@ -352,20 +352,11 @@ struct ControlServerTests {
 
 extension ControlServerTests {
     @Test func aFolderWhereNoSocketCanBeMadeIsAClearError() throws {
-        let readOnly: String
-        let disk: ScratchMount?
-        if ScratchMount.isAvailable {
-            // Root writes through any permission bits: only a read-only mount stops it.
-            disk = try ScratchMount(bytes: 64 << 10, readOnly: true)
-            readOnly = disk!.path
-        } else {
-            disk = nil
-            readOnly = folder.appending("readonly")
-            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
-        }
-        defer { disk?.remove() }
-        let reason = ScratchMount.isAvailable ? "read-only file system" : "permission denied"
-        #expect(throws: AgentError(.cannotListen, "cannot listen on \(readOnly)/control: \(reason)")) {
+        let unwritable = try UnwritableFolder(in: folder)
+        defer { unwritable.remove() }
+        let readOnly = unwritable.path
+        let reason = unwritable.reason
+        #expect(throws: ControlError(.cannotListen, "cannot listen on \(readOnly)/control: \(reason)")) {
             _ = try ControlServer(path: readOnly + "/control")
         }
     }

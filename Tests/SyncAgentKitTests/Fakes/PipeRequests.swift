@@ -2,7 +2,7 @@ import Glibc
 @testable import SyncAgentKit
 
 /// Stop and reload requests a test sends through a pipe, where the agent would read signals.
-final class PipeRequests: AgentRequests, @unchecked Sendable {
+final class PipeRequests: LoopRequests, @unchecked Sendable {
     let descriptor: Int32
     private let writeEnd: Int32
 
@@ -16,13 +16,13 @@ final class PipeRequests: AgentRequests, @unchecked Sendable {
     }
 
     /// Sends `request`; safe from any thread.
-    func send(_ request: AgentRequest) {
+    func send(_ request: LoopRequest) {
         var byte: UInt8 = request == .stop ? 0 : 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    func take() -> [AgentRequest] {
-        var requests: [AgentRequest] = []
+    func take() -> [LoopRequest] {
+        var requests: [LoopRequest] = []
         var byte: UInt8 = 0
         while read(descriptor, &byte, 1) == 1 { requests.append(byte == 0 ? .stop : .reload) }
         return requests

@@ -94,22 +94,13 @@ struct DiskFaultTests {
     @Test func aFolderThatCannotBeWrittenIsAClearError() throws {
         let data = randomData(2_000)
         try server.serve("/readonly.pdf", data)
-        let readOnly: String
-        let disk: ScratchMount?
-        if ScratchMount.isAvailable {
-            // Root writes through any permission bits: only a read-only mount stops it.
-            disk = try ScratchMount(bytes: 1 << 20, readOnly: true)
-            readOnly = disk!.path
-        } else {
-            disk = nil
-            readOnly = folder.appending("readonly")
-            try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o555])
-        }
-        defer { disk?.remove() }
+        let unwritable = try UnwritableFolder(in: folder)
+        defer { unwritable.remove() }
+        let readOnly = unwritable.path
         let failure = try #require(run("/readonly.pdf", to: readOnly + "/readonly.pdf").failure())
         #expect(failure.code == .disk)
         #expect(failure.message.hasPrefix("cannot write in the folder \(readOnly): "))
-        #expect(failure.message.hasSuffix(ScratchMount.isAvailable ? "read-only file system" : "permission denied"))
+        #expect(failure.message.hasSuffix(unwritable.reason))
     }
 
     @Test func aDestinationThatIsASymlinkIsReplacedNotFollowed() throws {
