@@ -11,7 +11,7 @@ import Foundation
 /// let apache = try ApacheServer(directory: "SetEnv force-gzip 1\nSetOutputFilter DEFLATE")
 /// try apache.serve("report.pdf", data)   // sent gzip-encoded, whatever the client accepts
 /// ```
-public final class ApacheServer: Sendable {
+public final class ApacheServer: ServedFolder, Sendable {
     /// What the server serves from: put files here.
     public let root: String
     public let port: Int
@@ -52,15 +52,7 @@ public final class ApacheServer: Sendable {
         stop()
     }
 
-    /// `http://127.0.0.1:PORT/path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// Writes a file under the served root, creating folders.
-    public func serve(_ path: String, _ contents: Data) throws {
-        let file = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try contents.write(to: URL(fileURLWithPath: file))
-    }
 
     /// One logged request.
     public struct Request: Decodable, Sendable {
@@ -87,13 +79,7 @@ public final class ApacheServer: Sendable {
     /// The logged requests once there are at least `count` of them, or whatever is logged
     /// after two seconds.
     public func requests(count: Int) -> [Request] {
-        let deadline = ContinuousClock.now + .seconds(2)
-        var logged = requests()
-        while logged.count < count, ContinuousClock.now < deadline {
-            usleep(10_000)
-            logged = requests()
-        }
-        return logged
+        logged(atLeast: count, within: .seconds(2)) { requests() }
     }
 
     /// Kills Apache and deletes its folder; doing it twice is harmless.

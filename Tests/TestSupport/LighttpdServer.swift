@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Files under `slow/` are sent at `slowRate` bytes a second (`connection.kbytes-per-second`),
 /// so a test can interrupt a transfer halfway. Each request is logged with its `Range` header.
-public final class LighttpdServer: Sendable {
+public final class LighttpdServer: ServedFolder, Sendable {
     /// What the server serves from: put files here.
     public let root: String
     public let port: Int
@@ -56,15 +56,7 @@ public final class LighttpdServer: Sendable {
         stop()
     }
 
-    /// `http://127.0.0.1:PORT/path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// Writes a file under the served root, creating folders.
-    public func serve(_ path: String, _ contents: Data) throws {
-        let file = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try contents.write(to: URL(fileURLWithPath: file))
-    }
 
     /// Every request logged so far, oldest first.
     public func requests() -> [LoggedRequest] {
@@ -79,13 +71,7 @@ public final class LighttpdServer: Sendable {
     /// The logged requests for one path once there are at least `count` of them, or whatever
     /// is logged after five seconds: lighttpd writes its access log in batches, about once a second.
     public func requests(for uri: String, count: Int) -> [LoggedRequest] {
-        let deadline = ContinuousClock.now + .seconds(5)
-        var logged = requests().filter { $0.uri == uri }
-        while logged.count < count, ContinuousClock.now < deadline {
-            usleep(20_000)
-            logged = requests().filter { $0.uri == uri }
-        }
-        return logged
+        logged(atLeast: count, within: .seconds(5)) { requests().filter { $0.uri == uri } }
     }
 
     /// Kills lighttpd and deletes its folder; doing it twice is harmless.

@@ -6,7 +6,7 @@ import Foundation
 /// Every request is logged as one JSON line with the headers that matter for mirroring —
 /// `Range`, `If-Range`, `If-None-Match`, `If-Modified-Since` — so a test can assert what the
 /// client asked for.
-public final class NginxServer: @unchecked Sendable {
+public final class NginxServer: ServedFolder, @unchecked Sendable {
     /// What the server serves from: put files here.
     public let root: String
     public let port: Int
@@ -46,15 +46,7 @@ public final class NginxServer: @unchecked Sendable {
         stop()
     }
 
-    /// `http://127.0.0.1:PORT/path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// Writes a file under the served root, creating folders.
-    public func serve(_ path: String, _ contents: Data) throws {
-        let file = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try contents.write(to: URL(fileURLWithPath: file))
-    }
 
     /// One logged request.
     public struct Request: Decodable, Sendable {
@@ -86,13 +78,7 @@ public final class NginxServer: @unchecked Sendable {
     /// request after its response has gone out, so a client can be a moment ahead of the log),
     /// or whatever is logged after two seconds.
     public func requests(for uri: String, count: Int) -> [Request] {
-        let deadline = ContinuousClock.now + .seconds(2)
-        var logged = requests(for: uri)
-        while logged.count < count, ContinuousClock.now < deadline {
-            usleep(10_000)
-            logged = requests(for: uri)
-        }
-        return logged
+        logged(atLeast: count, within: .seconds(2)) { requests(for: uri) }
     }
 
     /// Kills nginx (SIGKILL: see PLATFORM.md on blocked SIGTERM) and deletes its folder.

@@ -11,7 +11,7 @@ import Foundation
 /// whose loopback carries at most that many bytes a second (a `tbf` queue), so a test can
 /// interrupt a transfer halfway; a client reaches it only when started through
 /// ``clientPrefix``. Each request is logged (method, path, status; no headers).
-public final class PythonHTTPServer: Sendable {
+public final class PythonHTTPServer: ServedFolder, Sendable {
     /// What the server serves from: put files here.
     public let root: String
     public let port: Int
@@ -63,15 +63,7 @@ public final class PythonHTTPServer: Sendable {
         stop()
     }
 
-    /// `http://127.0.0.1:PORT/path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
-    /// Writes a file under the served root, creating folders.
-    public func serve(_ path: String, _ contents: Data) throws {
-        let file = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try contents.write(to: URL(fileURLWithPath: file))
-    }
 
     /// Every request logged so far, oldest first, from lines such as
     /// `127.0.0.1 - - [24/Nov/2026 20:17:34] "GET /a.pdf HTTP/1.1" 200 -`.
@@ -92,13 +84,7 @@ public final class PythonHTTPServer: Sendable {
     /// logs a request as it answers it, so a client can be a moment ahead of the log), or
     /// whatever is logged after two seconds.
     public func requests(for uri: String, count: Int) -> [LoggedRequest] {
-        let deadline = ContinuousClock.now + .seconds(2)
-        var logged = requests().filter { $0.uri == uri }
-        while logged.count < count, ContinuousClock.now < deadline {
-            usleep(10_000)
-            logged = requests().filter { $0.uri == uri }
-        }
-        return logged
+        logged(atLeast: count, within: .seconds(2)) { requests().filter { $0.uri == uri } }
     }
 
     /// Kills the server (and its namespace with it) and deletes its folder; doing it twice

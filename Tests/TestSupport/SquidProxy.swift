@@ -57,13 +57,7 @@ public final class SquidProxy: Sendable {
     /// The logged requests once there are at least `count` of them (squid logs a request
     /// after its client has the response), or whatever is logged after five seconds.
     public func requests(count: Int) -> [(result: String, url: String)] {
-        let deadline = ContinuousClock.now + .seconds(5)
-        var logged = requests()
-        while logged.count < count, ContinuousClock.now < deadline {
-            usleep(10_000)
-            logged = requests()
-        }
-        return logged
+        logged(atLeast: count, within: .seconds(5)) { requests() }
     }
 
     /// Kills squid and its helpers and deletes its folder; doing it twice is harmless.
