@@ -52,8 +52,6 @@ public final class ApacheServer: ServedFolder, Sendable {
         stop()
     }
 
-
-
     /// One logged request.
     public struct Request: Decodable, Sendable {
         public let request: String

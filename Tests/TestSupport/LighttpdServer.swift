@@ -56,8 +56,6 @@ public final class LighttpdServer: ServedFolder, Sendable {
         stop()
     }
 
-
-
     /// Every request logged so far, oldest first.
     public func requests() -> [LoggedRequest] {
         guard let log = try? String(contentsOfFile: directory.appending("access.log"), encoding: .utf8) else { return [] }

@@ -46,8 +46,6 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
         stop()
     }
 
-
-
     /// One logged request.
     public struct Request: Decodable, Sendable {
         public let method: String

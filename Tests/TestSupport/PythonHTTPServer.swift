@@ -63,8 +63,6 @@ public final class PythonHTTPServer: ServedFolder, Sendable {
         stop()
     }
 
-
-
     /// Every request logged so far, oldest first, from lines such as
     /// `127.0.0.1 - - [24/Nov/2026 20:17:34] "GET /a.pdf HTTP/1.1" 200 -`.
     public func requests() -> [LoggedRequest] {
