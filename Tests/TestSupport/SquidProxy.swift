@@ -23,8 +23,14 @@ public final class SquidProxy: Sendable {
             (port, process) = try LocalPort.startServer("squid", timeout: .seconds(20)) { [directory] port in
                 try Self.configuration(prefix: directory.path, port: port)
                     .write(toFile: directory.appending("squid.conf"), atomically: true, encoding: .utf8)
+                // Squid keeps shared memory in /dev/shm, which its "proxy" user may not write
+                // everywhere (a chroot's /dev/shm is a plain root folder): it gets a private one.
+                let squid = "exec /usr/sbin/squid -N -f '\(directory.appending("squid.conf"))'"
                 return try ChildProcess(
-                    "/usr/sbin/squid", arguments: ["-N", "-f", directory.appending("squid.conf")],
+                    "/usr/bin/unshare", arguments: [
+                        "--mount", "--propagation", "private", "/bin/sh", "-c",
+                        "mount -t tmpfs -o mode=1777,size=64m syncagent-squid-shm /dev/shm && " + squid,
+                    ],
                     environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
                 )
             } stop: { $0.stop() } failure: { [directory] in
