@@ -12,6 +12,9 @@ enum ExitStatus: Int32 {
     case alreadyRunning = 4
     /// A command for the running agent found none (`pause`, `resume`, `stop`, `start`).
     case agentNotRunning = 5
+    /// `--once` left out files the user paused or stopped (every file, after `reset`); the
+    /// others are in place.
+    case held = 6
     /// Ctrl-C (SIGINT) or SIGTERM ended `--once`; partial downloads are kept.
     case interrupted = 130
 }
