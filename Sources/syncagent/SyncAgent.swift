@@ -76,6 +76,11 @@ struct SyncAgent: ParsableCommand {
         LoggingSystem.bootstrap { _ in StandardErrorLogHandler() }
         // `syncagent status | head` must end quietly, not die of SIGPIPE mid-write.
         signal(SIGPIPE, SIG_IGN)
+        if let shell = completionShellAsked(in: Array(CommandLine.arguments.dropFirst())),
+           let script = CompletionScript.script(for: shell, commands: commandNames.filter { $0 != "help" }) {
+            FileDescriptorOutput.standardOutput.write(script.hasSuffix("\n") ? script : script + "\n")
+            Foundation.exit(0)
+        }
         do {
             let command: any ParsableCommand
             do {
@@ -133,6 +138,16 @@ struct SyncAgent: ParsableCommand {
                 continue
             }
             return commandNames.contains(argument) ? nil : argument
+        }
+        return nil
+    }
+
+    /// The shell named by `--generate-completion-script SHELL` (or `=SHELL`), if asked.
+    static func completionShellAsked(in arguments: [String]) -> String? {
+        let option = "--generate-completion-script"
+        for (index, argument) in arguments.enumerated() {
+            if argument == option, index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix(option + "=") { return String(argument.dropFirst(option.count + 1)) }
         }
         return nil
     }

@@ -47,7 +47,8 @@ struct ProgressOverallTests {
         )
         #expect(overall.line(width: 80) == "42%  3 of 10 files  20.3 MB of 48.2 MB  3.1 MB/s  ETA 9 s")
         #expect(overall.line(width: 50) == "42%  3 of 10 files  20.3 MB of 48.2 MB  3.1 MB/s")
-        #expect(overall.line(width: 30) == "3 of 10 files  20.3 MB of 48.2 MB".prefix(30) + "" || overall.line(width: 30).count <= 30)
+        #expect(overall.line(width: 35) == "3 of 10 files  20.3 MB of 48.2 MB")
+        #expect(overall.line(width: 30) == "3 of 10 files")
         #expect(ProgressText.columns(of: overall.line(width: 10)) <= 10)
         #expect(overall.line(width: 80, style: TerminalStyle(colors: true)).hasPrefix("\u{1B}[1m42%"))
     }
