@@ -191,6 +191,29 @@ struct TerminalFaceTests {
         #expect(lines.contains { $0.hasPrefix(columns < 60 ? "Gone Gu…  failed" : "Gone Guide  failed") }, "\(lines)")
     }
 
+    @Test func statusWatchRedrawsInPlaceAtTheWindowsWidth() throws {
+        try writeManifest()
+        _ = try syncagent.run(["--once"] + locationArguments)
+        let terminal = try PseudoTerminal(columns: 120, lines: 30)
+        let process = try terminal.start(
+            syncagent.executable, ["status", "--watch"] + locationArguments, environment: environment(["NO_COLOR": "1"]),
+            errorFile: folder.appending("watch.err")
+        )
+        #expect(terminal.waitFor("Gone Guide  failed"))
+        terminal.resize(columns: 45, lines: 30)
+        #expect(terminal.waitFor("Gone Gu…  failed"), "\(terminal.output)")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let frames = terminal.waitForEnd().components(separatedBy: "\u{1B}[H").dropFirst()
+        #expect(frames.count >= 2)
+        // Never the whole screen cleared again after the first frame: no flicker.
+        #expect(frames.dropFirst().allSatisfy { !$0.contains("\u{1B}[2J") })
+        let last = try #require(frames.last(where: { $0.contains("Gone Gu…") }))
+        for line in last.components(separatedBy: "\r\n") {
+            #expect(line.components(separatedBy: "\u{1B}[").first!.count <= 45, "\(line)")
+        }
+    }
+
     @Test func aShrunkWindowIsRedrawnAtOnceOverEveryRowTheOldFrameTook() throws {
         try writeManifest(slow: true, missing: false)
         let terminal = try PseudoTerminal(columns: 120, lines: 30)

@@ -29,6 +29,9 @@ extension SyncAgent {
             let manifest = try locations.loadManifest()
             let output = FileDescriptorOutput.standardOutput
             let terminal = output.isTerminal
+            // A dumb terminal (an Emacs shell) has a width but no cursor movement: `--watch`
+            // then writes one table after another, as into a pipe.
+            let redraws = terminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
             let style = display.style(for: output)
             var isFirstFrame = true
             repeat {
@@ -44,13 +47,13 @@ extension SyncAgent {
                         let note = "The agent is not running; this is the saved state."
                         lines.insert(size.map { ProgressText.truncated(note, toColumns: $0.columns, ellipsis: style.symbols.ellipsis) } ?? note, at: 0)
                     }
-                    if watch, let size {
+                    if watch, redraws, let size {
                         screen = Self.frame(lines, size: size, clearing: isFirstFrame, style: style)
                     } else {
                         screen = lines.map { $0 + "\n" }.joined()
                     }
                 }
-                if watch && !terminal { screen += "\n" }
+                if watch && !redraws { screen += "\n" }
                 isFirstFrame = false
                 // Nobody reads any more (`status --watch | head -1`): stop.
                 guard output.write(screen) else { return }

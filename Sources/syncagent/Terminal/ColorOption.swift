@@ -7,7 +7,7 @@ extension ColorChoice: ExpressibleByArgument {}
 /// `--color auto|always|never`, for the commands that draw on a terminal (`--once`, `status`).
 struct ColorOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "When to colour the output: auto, always or never.",
+        "When to colour the output.",
         discussion: "auto colours a terminal, unless NO_COLOR is set (to anything) or TERM is dumb.",
         valueName: "when"
     ))
