@@ -14,11 +14,12 @@ extension SyncAgent {
 
         func run() throws {
             let locations = locations.resolve()
+            let arrow = TerminalSymbols.forLocale(environment: ProcessInfo.processInfo.environment).arrow
             let manifest = try locations.loadManifest()
             // One write for the whole listing: a print per line costs more than the checks.
             var listing = "\(locations.manifest): \(manifest.files.count) \(manifest.files.count == 1 ? "file" : "files") into \(manifest.destination)\n"
             for entry in manifest.files {
-                listing += "  \(entry.title)\n      \(entry.url)\n    → \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "") + "\n"
+                listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "") + "\n"
             }
             print(listing, terminator: "")
         }

@@ -1,6 +1,6 @@
 /// The exit codes syncagent documents (README, `--help`).
 enum ExitStatus: Int32 {
-    /// Every file is in place.
+    /// Every file is in place, but those the user paused or stopped.
     case success = 0
     /// Some files could not be brought up to date.
     case someFailed = 1
@@ -12,6 +12,8 @@ enum ExitStatus: Int32 {
     case alreadyRunning = 4
     /// A command for the running agent found none (`pause`, `resume`, `stop`, `start`).
     case agentNotRunning = 5
+    /// `--once` had nothing to do: every file is paused or stopped (as `reset` leaves them).
+    case held = 6
     /// Ctrl-C (SIGINT) or SIGTERM ended `--once`; partial downloads are kept.
     case interrupted = 130
 }

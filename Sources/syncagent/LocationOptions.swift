@@ -4,10 +4,10 @@ import SyncAgentKit
 
 /// `--manifest` and `--state-dir`, shared by every command.
 struct LocationOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The manifest to use.", discussion: "Default: $XDG_CONFIG_HOME/syncagent/manifest.yaml, created from the default manifest on first run.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The manifest to use.", discussion: "Default: $XDG_CONFIG_HOME/syncagent/manifest.yaml, created from the default manifest on first run.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
     var manifest: String?
 
-    @Option(name: .customLong("state-dir"), help: ArgumentHelp("The folder for saved state.", discussion: "Default: $XDG_STATE_HOME/syncagent.", valueName: "dir"))
+    @Option(name: .customLong("state-dir"), help: ArgumentHelp("The folder for saved state.", discussion: "Default: $XDG_STATE_HOME/syncagent.", valueName: "dir"), completion: .directory)
     var stateDirectory: String?
 
     /// The paths this run uses, defaults filled in from the XDG directories.

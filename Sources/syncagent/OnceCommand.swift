@@ -4,8 +4,21 @@ import SyncAgentKit
 
 /// `syncagent --once`: one batch now, progress on the terminal, one notification at the end.
 struct OnceCommand {
+    /// How the batch is shown, from the command line.
+    struct Options {
+        /// Colours and symbols for standard output.
+        var style: TerminalStyle
+        /// `--quiet`: only failures, on standard error.
+        var quiet = false
+        /// `--verbose`: each file's URL.
+        var verbose = false
+        /// Whether the batch ends with a desktop notification (`--no-notify` says no).
+        var notify = true
+    }
+
     let locations: Locations
     let logger: Logger
+    let options: Options
 
     func run() throws(CommandFailure) {
         // First, before any thread starts: Ctrl-C must reach the transfer loop as a request.
@@ -14,7 +27,10 @@ struct OnceCommand {
         let lock = try locations.takeLock()
         defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()
-        let reporter = makeProgressReporter()
+        let folder = ShownPath.abbreviated(manifest.destination, home: ProcessInfo.processInfo.environment["HOME"])
+        let reporter: any ProgressReporter = options.quiet
+            ? QuietProgressReporter(verbose: options.verbose)
+            : makeProgressReporter(style: options.style, verbose: options.verbose, folder: folder)
 
         let driver = SyncDriver(store: store, mode: .everyFileNow, observe: { event, file in
             report(event, of: file, to: reporter)
@@ -22,7 +38,9 @@ struct OnceCommand {
         driver.use(manifest)
         let end: SyncDriver.BatchEnd
         do {
-            end = try driver.runOneBatch(stoppingOn: signals)
+            end = try driver.runOneBatch(stoppingOn: signals) { files in
+                reporter.batchPlanned(files.map { PlannedTransfer(path: $0.path, title: $0.title, url: $0.url) })
+            }
         } catch {
             reporter.restore()
             throw CommandFailure(error.description, exitCode: .environment)
@@ -32,15 +50,19 @@ struct OnceCommand {
             throw CommandFailure(interruptionMessage(resuming: resuming, startingOver: startingOver), exitCode: .interrupted)
         }
         guard case .finished(let report) = end else { return }
+        let held = HeldFilesNotice.message(held: driver.heldFiles, fileCount: manifest.files.count)
+        if report == nil, let held, driver.heldFiles.count >= manifest.files.count {
+            // Nothing ran: no board to take down, and no "0 files" summary to print.
+            reporter.restore()
+            throw CommandFailure(held, exitCode: .held)
+        }
         reporter.finish()
-        if !driver.held.isEmpty {
-            logger.notice("left out, as you paused or stopped them: \(driver.held.joined(separator: ", ")) (`syncagent start` releases them)")
-        }
-        guard let report else { return }
-        notify(manifest: manifest, report: report)
-        if report.results.contains(where: { if case .failed = $0.outcome { true } else { false } }) {
-            throw CommandFailure("", exitCode: .someFailed)
-        }
+        let failed = report?.results.contains(where: { if case .failed = $0.outcome { true } else { false } }) ?? false
+        if let report { notify(manifest: manifest, report: report) }
+        // Files the user held are their choice, not a failure: said, and the exit status is
+        // that of the others.
+        if let held { logger.notice("\(held)") }
+        if failed { throw CommandFailure("", exitCode: .someFailed) }
     }
 
     /// Posts the batch's summary as the announcer words it, unless the manifest turned
@@ -48,7 +70,7 @@ struct OnceCommand {
     /// failure: it is logged.
     private func notify(manifest: Manifest, report: BatchReport) {
         var announcer = BatchAnnouncer()
-        guard manifest.notify, let notification = announcer.announce(report).notification else { return }
+        guard options.notify, manifest.notify, let notification = announcer.announce(report).notification else { return }
         do throws(NotificationError) {
             try LibnotifyNotifier().post(notification)
         } catch {

@@ -16,13 +16,17 @@ struct SyncAgent: ParsableCommand {
             date on their schedules, picks up edits of the manifest as they are saved, and \
             shows one desktop notification per batch. `syncagent install` starts it at login.
 
-            `syncagent --once` brings every file up to date now, with a progress bar per file: \
-            only what changed is downloaded, and interrupted downloads resume.
+            `syncagent --once` brings every file up to date now, with a progress bar per file \
+            and an overall line (files, bytes, speed, time left) on a terminal, plain lines \
+            otherwise: only what changed is downloaded, and interrupted downloads resume. \
+            Colour follows --color, NO_COLOR and TERM=dumb; its symbols are ASCII unless the locale is UTF-8.
 
-            Exit status: 0 every file is in place, 1 some files failed, 2 the manifest or the \
-            command line is wrong, 3 the state or a folder cannot be used, 4 an agent is \
-            already running on this state, 5 no agent is running (for pause, resume, stop, \
-            start), 130 interrupted.
+            Exit status: 0 every file is in place (but those you paused or stopped), 1 some \
+            files failed, 2 the manifest or the command line is wrong, 3 the state or a folder \
+            cannot be used, 4 an agent is already running on this state, 5 no agent is running \
+            (for pause, resume, stop, start), 6 --once had nothing to do as every file is \
+            paused or stopped (after reset), \
+            130 interrupted.
             """,
         version: "0.1.0",
         subcommands: [Check.self, Status.self, Pause.self, Resume.self, Stop.self, Start.self, ResetCommand.self, Install.self, Uninstall.self]
@@ -31,12 +35,38 @@ struct SyncAgent: ParsableCommand {
     @Flag(name: .long, help: "Download every file of the manifest now, show progress, and exit.")
     var once = false
 
+    @Flag(name: .shortAndLong, help: "With --once: show only what failed, on standard error.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "With --once: show where each file comes from (its URL), also in failures.")
+    var verbose = false
+
+    @Flag(name: .customLong("no-notify"), help: "With --once: show no desktop notification at the end.")
+    var noNotify = false
+
+    @OptionGroup var display: ColorOption
+
     @OptionGroup var locations: LocationOptions
 
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; give one of them.") }
+        guard !once else { return }
+        let onceOnly = [
+            (display.color != nil, "--color"), (quiet, "--quiet"), (verbose, "--verbose"), (noNotify, "--no-notify"),
+        ]
+        if let (_, name) = onceOnly.first(where: \.0) {
+            throw ValidationError("\(name) goes with --once (syncagent --once \(name)); the agent writes only its log.")
+        }
+    }
+
     func run() throws {
-        let logger = Logger(label: "syncagent")
+        var logger = Logger(label: "syncagent")
         if once {
-            try OnceCommand(locations: locations.resolve(), logger: logger).run()
+            if quiet { logger.logLevel = .error }
+            let options = OnceCommand.Options(
+                style: display.style(for: .standardOutput), quiet: quiet, verbose: verbose, notify: !noNotify
+            )
+            try OnceCommand(locations: locations.resolve(), logger: logger, options: options).run()
         } else {
             try AgentCommand(locations: locations.resolve(), logger: logger).run()
         }
@@ -47,9 +77,27 @@ struct SyncAgent: ParsableCommand {
         LoggingSystem.bootstrap { _ in StandardErrorLogHandler() }
         // `syncagent status | head` must end quietly, not die of SIGPIPE mid-write.
         signal(SIGPIPE, SIG_IGN)
+        if let shell = completionShellAsked(in: Array(CommandLine.arguments.dropFirst())),
+           let script = CompletionScript.script(for: shell, commands: commandNames.filter { $0 != "help" }) {
+            FileDescriptorOutput.standardOutput.write(script.hasSuffix("\n") ? script : script + "\n")
+            Foundation.exit(0)
+        }
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            let command: any ParsableCommand
+            do {
+                command = try parseAsRoot()
+            } catch {
+                // Only a command line that could not be parsed; `--help` and the completion
+                // script also arrive here, as errors that exit with 0.
+                if exitCode(for: error) == .validationFailure, let word = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
+                    let message = CommandSuggestion.message(for: word, commands: commandNames)
+                    FileDescriptorOutput.standardError.write("Error: \(message)\n  See 'syncagent --help' for more information.\n")
+                    Foundation.exit(ExitStatus.usage.rawValue)
+                }
+                throw error
+            }
+            var runnable = command
+            try runnable.run()
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { FileDescriptorOutput.standardError.write("syncagent: \(failure.message)\n") }
             Foundation.exit(failure.exitCode.rawValue)
@@ -66,5 +114,42 @@ struct SyncAgent: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The commands a user can name: the subcommands and `help`.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
+    }
+
+    /// The word given where a command goes, when it names none (`syncagent paus` → "paus"),
+    /// skipping options and the values of those that take one; `nil` when the command line
+    /// names a command or none at all.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        let takesValue: Set = ["--manifest", "--state-dir", "--color", "--generate-completion-script"]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return nil }
+            if takesValue.contains(argument) {
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("-") {
+                index += 1
+                continue
+            }
+            return commandNames.contains(argument) ? nil : argument
+        }
+        return nil
+    }
+
+    /// The shell named by `--generate-completion-script SHELL` (or `=SHELL`), if asked.
+    static func completionShellAsked(in arguments: [String]) -> String? {
+        let option = "--generate-completion-script"
+        for (index, argument) in arguments.enumerated() {
+            if argument == option, index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix(option + "=") { return String(argument.dropFirst(option.count + 1)) }
+        }
+        return nil
     }
 }

@@ -1,10 +1,11 @@
 /// Formats a time still to wait, as a progress row's ETA or a retry delay shows it:
-/// "12 s", "3 min", "1 h 5 min"; "—" when it is not known.
+/// "12 s", "3 min", "1 h 5 min"; `unknown` ("—", or "-" where the locale is not UTF-8) when it
+/// is not known.
 ///
 /// Rounds seconds up (a transfer 0.3 s from the end is "1 s" away, not "0 s") and minutes
 /// to the nearest, because an ETA is a guess and minute precision is all it can promise.
-public func formatRemainingTime(_ remaining: Duration?) -> String {
-    guard let remaining, remaining >= .zero else { return "—" }
+public func formatRemainingTime(_ remaining: Duration?, unknown: String = "—") -> String {
+    guard let remaining, remaining >= .zero else { return unknown }
     let seconds = remaining.progressSeconds
     guard seconds < 100 * 3600 else { return "> 99 h" }
     let wholeSeconds = Int(seconds.rounded(.up))

@@ -10,6 +10,10 @@ public struct ProgressBatch: Sendable {
 
     private var active: [String: Entry] = [:]
     private var nextSequence = 0
+    /// How many files the batch was planned with; finished and running ones count if more.
+    private var plannedCount = 0
+    /// Where each planned file comes from, by path, for lines that name the server.
+    private var urls: [String: String] = [:]
 
     /// A running file and its place in the start order.
     private struct Entry: Sendable {
@@ -22,6 +26,17 @@ public struct ProgressBatch: Sendable {
 
     /// How many files are running or waiting to retry.
     public var activeCount: Int { active.count }
+
+    /// The files the batch will transfer, as planned before the first starts.
+    public mutating func plan(_ files: [PlannedTransfer]) {
+        plannedCount += files.count
+        for file in files { urls[file.path] = file.url }
+    }
+
+    /// The URL a planned file comes from.
+    public func url(of path: String) -> String? {
+        urls[path]
+    }
 
     /// The title a running file was started with, if it is running.
     public func title(of path: String) -> String? {
@@ -62,6 +77,35 @@ public struct ProgressBatch: Sendable {
         tally.count(result.outcome)
         guard let entry = active.removeValue(forKey: result.path) else { return nil }
         return time - entry.row.startedAt
+    }
+
+    /// Where the whole batch stands: files and bytes done, the summed speed, and a guess of
+    /// the time left.
+    ///
+    /// Files not started yet are guessed to be as big as the average of those whose size is
+    /// known (unchanged and failed files count as nothing to fetch), which is the best an
+    /// ETA can do before their servers answer; with a running file of unknown size there is
+    /// no guess.
+    public func overall() -> ProgressOverall {
+        let done = tally.downloaded + tally.unchanged + tally.failed
+        let total = max(plannedCount, done + active.count)
+        let rows = active.values.map(\.row)
+        let received = tally.downloadedBytes + rows.reduce(0) { $0 + $1.receivedBytes }
+        let speeds = rows.compactMap { $0.retry == nil ? $0.bytesPerSecond : nil }
+        let speed = speeds.isEmpty ? nil : speeds.reduce(0, +)
+        var overall = ProgressOverall(filesDone: done, filesTotal: total, bytesReceived: received, bytesPerSecond: speed)
+        let sizes = rows.compactMap(\.expectedBytes)
+        guard sizes.count == rows.count else { return overall }
+        let queued = total - done - rows.count
+        let knownBytes = tally.downloadedBytes + sizes.reduce(0, +)
+        if queued == 0 { overall.bytesTotal = knownBytes }
+        let known = done + rows.count
+        guard let speed, speed >= 1, known > 0 else { return overall }
+        let activeLeft = rows.reduce(Int64(0)) { $0 + max(0, ($1.expectedBytes ?? 0) - $1.receivedBytes) }
+        let left = Double(activeLeft) + Double(queued) * Double(knownBytes) / Double(known)
+        let seconds = left / speed
+        if seconds < 1e9 { overall.remainingTime = .milliseconds(Int64((seconds * 1000).rounded(.up))) }
+        return overall
     }
 
     /// The running files in the order they started, at most `limit` of them.

@@ -1,57 +1,103 @@
+import Foundation
+
 /// The one-line messages of `syncagent --once`: the lines a terminal board scrolls up as
 /// files finish, and the lines written instead of a board when output is not a terminal.
 ///
-/// Every title and reason is passed through ``ProgressText/sanitized(_:)``, so each
-/// message is exactly one line with no control characters.
+/// Every title, reason and URL is passed through ``ProgressText/sanitized(_:)``, so each
+/// message is exactly one line with no control characters. Colour, if the style has it, is
+/// added last, around words already placed.
 public enum ProgressLines {
     /// A finished file on the terminal: "✓ Title  28.6 MB", "= Title  unchanged",
-    /// "✗ Title  reason". Not cut to the terminal width: a failure's reason matters more
-    /// than a tidy edge, and these lines scroll away anyway.
-    public static func finished(title: String, outcome: TransferOutcome) -> String {
+    /// "✗ Title  reason (example.org)". Not cut to the terminal width: a failure's reason
+    /// matters more than a tidy edge, and these lines scroll away anyway.
+    ///
+    /// A failure names the host it came from, unless its reason already does; with
+    /// `verbose`, every line ends with the file's whole URL instead.
+    public static func finished(
+        title: String, outcome: TransferOutcome, style: TerminalStyle = TerminalStyle(), url: String? = nil, verbose: Bool = false
+    ) -> String {
         let title = ProgressText.sanitized(title)
+        let symbols = style.symbols
         switch outcome {
         case .downloaded(let bytes):
-            return "✓ \(title)  \(formatByteCount(bytes))"
+            return style.paint(symbols.done, .green) + " \(title)  \(formatByteCount(bytes))" + verboseURL(url, verbose, style)
         case .unchanged:
-            return "= \(title)  unchanged"
+            return style.paint(symbols.unchanged, .dim) + " \(title)  " + style.paint("unchanged", .dim) + verboseURL(url, verbose, style)
         case .failed(let failure):
-            return "✗ \(title)  \(ProgressText.sanitized(failure.message))"
+            let reason = ProgressText.sanitized(failure.message)
+            return style.paint(symbols.failed, .red) + " \(title)  " + style.paint(reason, .red) + source(of: failure, url: url, verbose: verbose)
         }
     }
 
     /// "started  Title (28.6 MB)"; a resume adds where it continues from:
-    /// "started  Title (28.6 MB, resuming at 12.3 MB)".
-    public static func plainStarted(title: String, receivedBytes: Int64, expectedBytes: Int64?) -> String {
+    /// "started  Title (28.6 MB, resuming at 12.3 MB)"; `verbose` adds " from URL".
+    public static func plainStarted(
+        title: String, receivedBytes: Int64, expectedBytes: Int64?, style: TerminalStyle = TerminalStyle(), url: String? = nil, verbose: Bool = false
+    ) -> String {
         var details: [String] = []
         if let expectedBytes { details.append(formatByteCount(expectedBytes)) }
         if receivedBytes > 0 { details.append("resuming at \(formatByteCount(receivedBytes))") }
         let suffix = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
-        return plain("started", ProgressText.sanitized(title) + suffix)
+        let from = verbose ? url.map { " from " + ProgressText.sanitized($0) } ?? "" : ""
+        return plain("started", nil, ProgressText.sanitized(title) + suffix + from, style)
     }
 
-    /// "done     Title  28.6 MB in 3.2 s", "unchanged Title", "failed   Title: reason".
-    /// `elapsed` is `nil` when the file's start was not seen; the time is then left out.
-    public static func plainFinished(title: String, outcome: TransferOutcome, elapsed: Duration?) -> String {
+    /// "done     Title  28.6 MB in 3.2 s", "unchanged Title", "failed   Title: reason
+    /// (example.org)". `elapsed` is `nil` when the file's start was not seen; the time is then
+    /// left out. A failure names its host, or with `verbose` its URL, as ``finished(title:outcome:style:url:verbose:)``.
+    public static func plainFinished(
+        title: String, outcome: TransferOutcome, elapsed: Duration?, style: TerminalStyle = TerminalStyle(), url: String? = nil, verbose: Bool = false
+    ) -> String {
         let title = ProgressText.sanitized(title)
         switch outcome {
         case .downloaded(let bytes):
             let time = elapsed.map { " in " + formatElapsedTime($0) } ?? ""
-            return plain("done", "\(title)  \(formatByteCount(bytes))\(time)")
+            return plain("done", .green, "\(title)  \(formatByteCount(bytes))\(time)", style) + verboseURL(url, verbose, style)
         case .unchanged:
-            return plain("unchanged", title)
+            return plain("unchanged", .dim, title, style) + verboseURL(url, verbose, style)
         case .failed(let failure):
-            return plain("failed", "\(title): \(ProgressText.sanitized(failure.message))")
+            return plain("failed", .red, "\(title): \(ProgressText.sanitized(failure.message))", style) + source(of: failure, url: url, verbose: verbose)
         }
     }
 
+    /// "Title: reason (example.org)": a failure on its own, as `--quiet` writes it to stderr.
+    public static func failure(title: String, _ failure: TransferFailure, url: String? = nil, verbose: Bool = false) -> String {
+        "\(ProgressText.sanitized(title)): \(ProgressText.sanitized(failure.message))" + source(of: failure, url: url, verbose: verbose)
+    }
+
     /// "retrying Title in 2 s: reason".
-    public static func plainRetrying(title: String, after delay: Duration, reason: String) -> String {
-        plain("retrying", "\(ProgressText.sanitized(title)) in \(formatRemainingTime(delay)): \(ProgressText.sanitized(reason))")
+    public static func plainRetrying(title: String, after delay: Duration, reason: String, style: TerminalStyle = TerminalStyle()) -> String {
+        plain("retrying", .yellow, "\(ProgressText.sanitized(title)) in \(formatRemainingTime(delay)): \(ProgressText.sanitized(reason))", style)
+    }
+
+    /// Where a failed file comes from, as its line ends: " (URL)" with `verbose`, else
+    /// " (host)" — unless the reason already names that host ("could not resolve host
+    /// example.org"), the failure was this machine's own (its disk), or the URL is unknown.
+    static func source(of failure: TransferFailure, url: String?, verbose: Bool) -> String {
+        guard let url, failure.code != .disk else { return "" }
+        if verbose { return " (\(ProgressText.sanitized(url)))" }
+        guard let host = hostName(of: url), !failure.message.contains(host) else { return "" }
+        return " (\(ProgressText.sanitized(host)))"
+    }
+
+    /// The host of `url`, with its port when the URL gives one: "example.org",
+    /// "127.0.0.1:8080".
+    public static func hostName(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else { return nil }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return components.port.map { "\(shownHost):\($0)" } ?? shownHost
+    }
+
+    /// "  URL" at the end of a line, with `verbose`.
+    private static func verboseURL(_ url: String?, _ verbose: Bool, _ style: TerminalStyle) -> String {
+        guard verbose, let url else { return "" }
+        return "  " + style.paint(ProgressText.sanitized(url), .dim)
     }
 
     /// The verb padded so the titles of most lines start in the same column, as a log
-    /// reader scanning down expects.
-    private static func plain(_ verb: String, _ rest: String) -> String {
-        ProgressText.leftAligned(verb, inColumns: max(8, verb.count)) + " " + rest
+    /// reader scanning down expects; the padded verb in its colour.
+    private static func plain(_ verb: String, _ color: TerminalStyle.Color?, _ rest: String, _ style: TerminalStyle) -> String {
+        let padded = ProgressText.leftAligned(verb, inColumns: max(8, verb.count))
+        return (color.map { style.paint(padded, $0) } ?? padded) + " " + rest
     }
 }

@@ -6,6 +6,10 @@
 /// ``restore()`` may come from another (a signal handler's queue), so reporters are
 /// `Sendable`. After either of those, further calls are ignored.
 public protocol ProgressReporter: Sendable {
+    /// The batch will transfer `files`; called once, before any of them starts, so the
+    /// reporter can count the whole batch and name each file's server.
+    func batchPlanned(_ files: [PlannedTransfer])
+
     /// A transfer began. `receivedBytes` is above zero for a resume; `expectedBytes` is
     /// `nil` when the size is not known. Starting a running file again (a retry) begins
     /// its progress again.
@@ -37,9 +41,29 @@ public protocol ProgressReporter: Sendable {
 }
 
 extension ProgressReporter {
+    /// A reporter that shows files only as they come needs nothing in advance.
+    public func batchPlanned(_ files: [PlannedTransfer]) {}
+
     /// A reporter that shows only how far each file has come sees the body's start as
     /// progress.
     public func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
         transferProgressed(path: path, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
+    }
+}
+
+/// A file a batch is about to transfer.
+public struct PlannedTransfer: Sendable, Equatable {
+    /// The file's absolute destination path: its identity in the batch.
+    public var path: String
+    /// The name the user knows it by.
+    public var title: String
+    /// Where it comes from.
+    public var url: String
+
+    /// A file from `url`, kept at `path`, known as `title`.
+    public init(path: String, title: String, url: String) {
+        self.path = path
+        self.title = title
+        self.url = url
     }
 }

@@ -9,6 +9,8 @@ public struct ProgressRowFormatter: Sendable {
     /// The columns a row may take. A board passes one less than the terminal is wide, so
     /// a full row never leaves the cursor in the wrap position.
     public let width: Int
+    /// Colours and symbols.
+    public let style: TerminalStyle
 
     private static let separator = "  "
     private static let bytesColumns = 17
@@ -19,9 +21,10 @@ public struct ProgressRowFormatter: Sendable {
     private static let barMinimum = 8
     private static let barMaximum = 50
 
-    /// A formatter for rows of at most `width` columns.
-    public init(width: Int) {
+    /// A formatter for rows of at most `width` columns, drawn in `style`.
+    public init(width: Int, style: TerminalStyle = TerminalStyle()) {
         self.width = width
+        self.style = style
     }
 
     /// The row for `row` at `time`; `frame` counts redraws, to move the marker of a file
@@ -30,19 +33,20 @@ public struct ProgressRowFormatter: Sendable {
         let title = ProgressText.sanitized(row.title)
         let bytes = Field(text: bytesText(for: row), columns: Self.bytesColumns, alignment: .right)
         let speed = Field(text: row.bytesPerSecond.map(formatByteRate) ?? "", columns: Self.speedColumns, alignment: .right)
-        let eta = Field(text: "ETA " + formatRemainingTime(row.remainingTime), columns: Self.etaColumns, alignment: .left)
+        let eta = Field(text: "ETA " + formatRemainingTime(row.remainingTime, unknown: style.symbols.unknown), columns: Self.etaColumns, alignment: .left)
 
         guard let layout = [[bytes, speed, eta], [bytes, speed], [bytes]].lazy.compactMap(layout(for:)).first else {
             return narrowRow(title: title, bytes: bytes.text)
         }
-        let titleText = ProgressText.leftAligned(title, inColumns: layout.titleColumns)
+        let titleText = ProgressText.leftAligned(title, inColumns: layout.titleColumns, ellipsis: style.symbols.ellipsis)
         if let retry = row.retry {
             let wait = formatRemainingTime(max(.zero, retry.at - time))
             let status = "retrying in \(wait): " + ProgressText.sanitized(retry.reason)
             let statusColumns = width - layout.titleColumns - Self.separator.count
-            return titleText + Self.separator + ProgressText.truncated(status, toColumns: statusColumns)
+            let shown = ProgressText.truncated(status, toColumns: statusColumns, ellipsis: style.symbols.ellipsis)
+            return titleText + Self.separator + style.paint(shown, .yellow)
         }
-        let bar = bar(for: row, columns: layout.barColumns, frame: frame)
+        let bar = style.paint(bar(for: row, columns: layout.barColumns, frame: frame), .cyan)
         let fields = layout.fields.enumerated().map { index, field in
             field.aligned(isLast: index == layout.fields.count - 1)
         }
@@ -72,8 +76,8 @@ public struct ProgressRowFormatter: Sendable {
     /// A row too narrow for a bar: the title and the byte count, or only the title.
     private func narrowRow(title: String, bytes: String) -> String {
         let titleColumns = width - Self.separator.count - ProgressText.columns(of: bytes)
-        guard titleColumns >= Self.titleMinimum else { return ProgressText.truncated(title, toColumns: width) }
-        return ProgressText.leftAligned(title, inColumns: titleColumns) + Self.separator + bytes
+        guard titleColumns >= Self.titleMinimum else { return ProgressText.truncated(title, toColumns: width, ellipsis: style.symbols.ellipsis) }
+        return ProgressText.leftAligned(title, inColumns: titleColumns, ellipsis: style.symbols.ellipsis) + Self.separator + bytes
     }
 
     /// `[#######-----]` for a known size; for an unknown one, `[   <=>      ]` with the

@@ -28,6 +28,26 @@ public enum ProgressText {
         return text.reduce(0) { $0 + columns(of: $1) }
     }
 
+    /// How many terminal columns `text` takes on screen when it may hold the SGR colour
+    /// sequences of ``TerminalStyle/paint(_:_:)``: those take none. Text from outside never
+    /// holds an escape (``sanitized(_:)`` replaced it), so every one found is ours.
+    public static func visibleColumns(of text: String) -> Int {
+        guard text.utf8.contains(0x1B) else { return columns(of: text) }
+        var visible = ""
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                // An SGR sequence ends with its final byte, a letter.
+                if scalar.properties.isAlphabetic { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                visible.unicodeScalars.append(scalar)
+            }
+        }
+        return columns(of: visible)
+    }
+
     /// How many terminal columns one Character takes.
     ///
     /// Ambiguous-width characters count as one, as in western locales; zero-width ones also
@@ -40,24 +60,30 @@ public enum ProgressText {
         return 1
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when something was cut.
-    public static func truncated(_ text: String, toColumns width: Int) -> String {
+    /// `text` cut to at most `width` columns, ending in `ellipsis` ("…", or "..." where the
+    /// locale is not UTF-8) when something was cut. Where even the ellipsis does not fit,
+    /// the text is cut bare.
+    public static func truncated(_ text: String, toColumns width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         guard columns(of: text) > width else { return text }
+        let ellipsisColumns = columns(of: ellipsis)
+        let mark = ellipsisColumns <= width ? ellipsis : ""
+        let room = width - (mark.isEmpty ? 0 : ellipsisColumns)
         var kept = ""
         var used = 0
         for character in text {
             let needed = columns(of: character)
-            if used + needed > width - 1 { break }
+            if used + needed > room { break }
             kept.append(character)
             used += needed
         }
-        return kept + "…"
+        return kept + mark
     }
 
-    /// `text` cut or padded with spaces on the right to exactly `width` columns.
-    public static func leftAligned(_ text: String, inColumns width: Int) -> String {
-        let cut = truncated(text, toColumns: width)
+    /// `text` cut (ending in `ellipsis`) or padded with spaces on the right to exactly `width`
+    /// columns.
+    public static func leftAligned(_ text: String, inColumns width: Int, ellipsis: String = "…") -> String {
+        let cut = truncated(text, toColumns: width, ellipsis: ellipsis)
         return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
     }
 

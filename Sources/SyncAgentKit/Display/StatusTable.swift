@@ -3,27 +3,74 @@ import Foundation
 /// The lines of `syncagent status`: one row per file — title, state, a progress bar with bytes,
 /// speed and ETA while it moves, and what happened last and when.
 ///
+/// On a terminal every row fits its width: the title column narrows, then the bar, and what
+/// still does not fit is cut with an ellipsis, so no row wraps. Piped, rows are whole.
+///
 /// Pure: the time is given, so rows are tested exactly.
 public struct StatusTable {
+    /// The time "5 min ago" and "in 1 h" count from.
     public var now: Date
-    /// Terminal columns available.
-    public var width: Int
+    /// Terminal columns available, or `nil` for no limit (output to a pipe or a file).
+    public var width: Int?
+    /// Colours and symbols.
+    public var style: TerminalStyle
 
-    public init(now: Date, width: Int = 100) {
+    private static let stateColumns = 16
+    private static let separator = "  "
+
+    /// A table drawn at `now`, fitted to `width` columns (at least 40) if given.
+    public init(now: Date, width: Int? = nil, style: TerminalStyle = TerminalStyle()) {
         self.now = now
-        self.width = max(40, width)
+        self.width = width.map { max(40, $0) }
+        self.style = style
     }
 
+    /// One line per file, in the order given.
     public func lines(for files: [FileStatus]) -> [String] {
-        let titleWidth = min(32, files.map { ProgressText.columns(of: ProgressText.sanitized($0.title)) }.max() ?? 0)
+        let longest = files.map { ProgressText.columns(of: ProgressText.sanitized($0.title)) }.max() ?? 0
+        var titleWidth = min(32, longest)
+        if let width {
+            // A third of what is left beside the state column, so details keep most of a row.
+            titleWidth = min(titleWidth, max(8, (width - Self.stateColumns - 2 * Self.separator.count) / 3))
+        }
         return files.map { row(for: $0, titleWidth: titleWidth) }
     }
 
+    /// `text` cut to `width` columns with the style's ellipsis, or whole without a width.
+    private func fitted(_ text: String, toColumns columns: Int?) -> String {
+        guard let columns else { return text }
+        return ProgressText.truncated(text, toColumns: columns, ellipsis: style.symbols.ellipsis)
+    }
+
     private func row(for file: FileStatus, titleWidth: Int) -> String {
-        let title = ProgressText.leftAligned(ProgressText.truncated(ProgressText.sanitized(file.title), toColumns: titleWidth), inColumns: titleWidth)
-        let state = ProgressText.leftAligned(Self.words(for: file.state), inColumns: 16)
-        let row = "\(title)  \(state)  \(details(of: file))"
-        return String(row.reversed().drop { $0 == " " }.reversed())
+        let title = ProgressText.leftAligned(ProgressText.sanitized(file.title), inColumns: titleWidth, ellipsis: style.symbols.ellipsis)
+        let stateWords = Self.words(for: file.state)
+        let detailColumns = width.map { $0 - titleWidth - Self.stateColumns - 2 * Self.separator.count }
+        let (details, bar) = details(of: file, columns: detailColumns)
+        guard !details.isEmpty || bar != nil else {
+            return title + Self.separator + style.paint(stateWords, Self.color(of: file.state))
+        }
+        let state = style.paint(ProgressText.leftAligned(stateWords, inColumns: Self.stateColumns), Self.color(of: file.state))
+        var rest = fitted(details, toColumns: detailColumns)
+        if let bar {
+            // The bar leads the details; it was sized to fit, so only what follows is cut.
+            let after = detailColumns.map { $0 - ProgressText.columns(of: bar) - Self.separator.count }
+            rest = style.paint(bar, .cyan) + (details.isEmpty ? "" : Self.separator + fitted(details, toColumns: after))
+        }
+        return title + Self.separator + state + Self.separator + rest
+    }
+
+    /// The colour a state is painted in: green when all is well, red when it failed,
+    /// yellow while it waits on something.
+    static func color(of state: FileStatus.State) -> TerminalStyle.Color {
+        switch state {
+        case .upToDate: .green
+        case .failed: .red
+        case .downloading: .cyan
+        case .waitingToRetry, .paused, .stopped: .yellow
+        case .queued, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForPower,
+             .waitingForUnmeteredNetwork, .notYetFetched: .dim
+        }
     }
 
     /// What the state is called in the table.
@@ -45,21 +92,31 @@ public struct StatusTable {
         }
     }
 
-    private func details(of file: FileStatus) -> String {
+    /// The details column of a row, and the bar that leads it for a file that moves. With
+    /// `columns`, the bar narrows (down to 10 cells) or goes, so the bytes, speed and ETA fit.
+    private func details(of file: FileStatus, columns: Int?) -> (text: String, bar: String?) {
         switch file.state {
         case .downloading, .paused:
-            var parts = [file.bytesExpected == nil ? "" : bar(file), bytes(file)]
+            var parts = [bytes(file)]
             if file.state == .downloading {
                 parts.append(file.bytesPerSecond.map(formatByteRate) ?? "")
-                parts.append("ETA " + formatRemainingTime(file.secondsRemaining.map { .milliseconds(Int64($0 * 1000)) }))
+                let remaining = file.secondsRemaining.map { Duration.milliseconds(Int64($0 * 1000)) }
+                parts.append("ETA " + formatRemainingTime(remaining, unknown: style.symbols.unknown))
             }
-            return parts.filter { !$0.isEmpty }.joined(separator: "  ")
+            let text = parts.filter { !$0.isEmpty }.joined(separator: Self.separator)
+            guard file.bytesExpected != nil else { return (text, nil) }
+            var cells = 20
+            if let columns {
+                cells = min(cells, columns - ProgressText.columns(of: text) - Self.separator.count - 2)
+                if cells < 10 { return (text, nil) }
+            }
+            return (text, bar(file, cells: cells))
         case .failed, .waitingToRetry:
             var text = ProgressText.sanitized(file.lastMessage ?? "failed")
             if let date = file.lastResultDate { text += " (\(ago(date)))" }
             if file.state == .failed, let next = file.nextCheck, next > now { text += "; next check \(inTime(next))" }
             if file.state == .waitingToRetry, let next = file.nextCheck { text += "; retry \(inTime(next))" }
-            return text
+            return (text, nil)
         case .upToDate, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForPower,
              .waitingForUnmeteredNetwork, .queued, .stopped, .notYetFetched:
             var parts: [String] = []
@@ -71,7 +128,7 @@ public struct StatusTable {
                 parts.append("\(Self.nextWords(for: file.state)) \(inTime(next))")
             }
             if let partial = file.bytesReceived { parts.append("\(formatByteCount(partial)) partly downloaded") }
-            return parts.joined(separator: "; ")
+            return (parts.joined(separator: "; "), nil)
         }
     }
 
@@ -85,8 +142,8 @@ public struct StatusTable {
         }
     }
 
-    private func bar(_ file: FileStatus) -> String {
-        let cells = 20
+    /// `[#####-----]`, `cells` wide inside the brackets.
+    private func bar(_ file: FileStatus, cells: Int) -> String {
         guard let expected = file.bytesExpected, expected > 0, let received = file.bytesReceived else {
             return "[" + String(repeating: "-", count: cells) + "]"
         }
@@ -97,7 +154,7 @@ public struct StatusTable {
     private func bytes(_ file: FileStatus) -> String {
         let received = formatByteCount(file.bytesReceived ?? 0)
         guard let expected = file.bytesExpected else { return received }
-        return "\(received) / \(formatByteCount(expected))"
+        return "\(received) of \(formatByteCount(expected))"
     }
 
     /// "just now", "5 min ago", "3 h ago", "2 days ago".

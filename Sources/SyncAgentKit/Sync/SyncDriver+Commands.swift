@@ -9,6 +9,7 @@ extension SyncDriver {
         return try manifest.files.map { entry throws(StateStoreError) in
             let path = manifest.destinationPath(of: entry)
             var status = FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path))
+            if status.state == .paused, let size = pausedSizes[path] { status.bytesExpected = size }
             guard status.state != .paused, status.state != .stopped else { return status }
             if let id = ids[path], pending.contains(id) {
                 if let running = progress[id] {
@@ -36,7 +37,13 @@ extension SyncDriver {
     public func hold(_ entries: [Manifest.Entry], as hold: Hold) throws(StateStoreError) {
         guard let manifest else { return }
         saveChanges()
-        for entry in entries { cancel(manifest.destinationPath(of: entry), keepPartial: hold == .paused) }
+        for entry in entries {
+            let path = manifest.destinationPath(of: entry)
+            // The partial's whole size is known only while it runs: kept, so `status` shows
+            // "9.2 MB of 48 MB" for the paused file.
+            if hold == .paused, let id = ids[path], let size = progress[id]?.expected { pausedSizes[path] = size }
+            cancel(path, keepPartial: hold == .paused)
+        }
         try Holds.hold(entries, in: manifest, as: hold, store: store)
         planRequested = true
     }
@@ -47,7 +54,10 @@ extension SyncDriver {
         guard let manifest else { return }
         saveChanges()
         try Holds.release(entries, in: manifest, store: store)
-        for entry in entries { requestedNow.insert(manifest.destinationPath(of: entry)) }
+        for entry in entries {
+            requestedNow.insert(manifest.destinationPath(of: entry))
+            pausedSizes[manifest.destinationPath(of: entry)] = nil
+        }
         planRequested = true
     }
 

@@ -10,8 +10,13 @@ extension SyncDriver {
 
     /// One batch to its end, as `syncagent --once` runs it: one scheduling round, then
     /// transfers until all are over or `requests` asks to stop. The state is saved either way.
-    public func runOneBatch(stoppingOn requests: (any LoopRequests)?) throws(StateStoreError) -> BatchEnd {
+    /// `planned` is told the files the round started, before any transfer event, so a progress
+    /// display knows the whole batch from the start.
+    public func runOneBatch(
+        stoppingOn requests: (any LoopRequests)?, planned: ([TrackedFile]) -> Void = { _ in }
+    ) throws(StateStoreError) -> BatchEnd {
         _ = try plan(conditions: nil)
+        planned(pendingFiles)
         let watched = requests.map { [$0.descriptor] } ?? []
         while !isIdle {
             let readable = step(until: nil, watching: watched)

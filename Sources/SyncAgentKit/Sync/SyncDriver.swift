@@ -29,6 +29,8 @@ public final class SyncDriver {
         public var title: String
         /// Where the file is kept.
         public var path: String
+        /// Where it comes from, for messages that name the server.
+        public var url: String
     }
 
     public let mode: Mode
@@ -36,7 +38,9 @@ public final class SyncDriver {
     public private(set) var manifest: Manifest?
     /// Titles of the files the last scheduling round left alone because the user paused or
     /// stopped them.
-    public private(set) var held: [String] = []
+    public var held: [String] { heldFiles.map(\.title) }
+    /// The files the last scheduling round left alone, by title, with how the user held them.
+    public private(set) var heldFiles: [(title: String, hold: Hold)] = []
     /// Files the last scheduling round did not start, and why, by path.
     public private(set) var waiting: [String: WaitReason] = [:]
     /// Something changed that the last scheduling round did not know (a failure that will be
@@ -56,6 +60,8 @@ public final class SyncDriver {
     var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
     /// Where each running transfer stands, by id, for `syncagent status`.
     var progress: [Int: TransferProgress] = [:]
+    /// The whole sizes of files paused while they ran, by path, for `status`.
+    var pausedSizes: [String: Int64] = [:]
     /// Files waiting in the engine for a retry, with when it is due.
     var retrying: [Int: Date] = [:]
     /// Files the user asked for now; the next round starts them whatever their schedule says.
@@ -113,21 +119,21 @@ public final class SyncDriver {
         let now = now()
         var entries: [String: Manifest.Entry] = [:]
         var files: [ScheduledFile] = []
-        var held: [String] = []
+        var held: [(title: String, hold: Hold)] = []
         let pending = engine.pendingIDs
         for entry in manifest.files {
             let path = manifest.destinationPath(of: entry)
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
-            guard record?.hold == nil else {
-                held.append(entry.title)
+            if let hold = record?.hold {
+                held.append((entry.title, hold))
                 continue
             }
             let requested = mode == .everyFileNow || requestedNow.contains(path)
             files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
             entries[path] = entry
         }
-        self.held = held
+        heldFiles = held
         requestedNow = []
         let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
         let plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: conditions ?? favourable)
@@ -156,7 +162,7 @@ public final class SyncDriver {
 
     /// The files whose transfers are pending, in manifest order.
     var pendingFiles: [TrackedFile] {
-        engine.pendingIDs.sorted().compactMap { id in inFlight[id].map { TrackedFile(title: $0.title, path: $0.request.destination) } }
+        engine.pendingIDs.sorted().compactMap { id in inFlight[id].map { TrackedFile(title: $0.title, path: $0.request.destination, url: $0.request.url) } }
     }
 
     /// Wakes ``step(until:watching:)`` from any thread.
@@ -240,6 +246,6 @@ public final class SyncDriver {
             if case .failed = completion.outcome { planRequested = true }
             results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
         }
-        observe(event, TrackedFile(title: title, path: request.destination))
+        observe(event, TrackedFile(title: title, path: request.destination, url: request.url))
     }
 }

@@ -18,7 +18,7 @@ struct TitleArguments: ParsableArguments {
     @Argument(help: ArgumentHelp(
         "Files to act on, by title or the start of one (case does not matter). None: every file.",
         valueName: "title"
-    ))
+    ), completion: Completions.titles)
     var titles: [String] = []
 }
 

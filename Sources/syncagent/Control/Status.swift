@@ -8,36 +8,75 @@ extension SyncAgent {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show each file: its state, progress, speed and last result.",
-            discussion: "Asks the running agent; with none running, shows the saved state and says so."
+            discussion: """
+                Asks the running agent; with none running, shows the saved state and says so. \
+                On a terminal the rows fit its width; piped, they are whole.
+                """
         )
 
-        @Flag(help: "Redraw every half second until interrupted.")
+        @Flag(help: "Redraw every half second, at the window's size, until interrupted.")
         var watch = false
 
         @Flag(help: "Print a stable machine-readable form (JSON) instead of the table.")
         var json = false
+
+        @OptionGroup var display: ColorOption
 
         @OptionGroup var locations: LocationOptions
 
         func run() throws {
             let locations = locations.resolve()
             let manifest = try locations.loadManifest()
-            let terminal = isatty(STDOUT_FILENO) == 1
+            let output = FileDescriptorOutput.standardOutput
+            let terminal = output.isTerminal
+            // A dumb terminal (an Emacs shell) has a width but no cursor movement: `--watch`
+            // then writes one table after another, as into a pipe.
+            let redraws = terminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+            let style = display.style(for: output)
+            var isFirstFrame = true
             repeat {
                 let (files, agentRunning) = try currentStatus(manifest: manifest, locations: locations)
                 var screen = ""
                 if json {
                     screen = try Self.json(files: files, agentRunning: agentRunning) + "\n"
                 } else {
-                    if watch && terminal { screen += "\u{1B}[H\u{1B}[2J" }
-                    if !agentRunning { screen += "The agent is not running; this is the saved state.\n" }
-                    for line in StatusTable(now: Date(), width: terminalWidth()).lines(for: files) { screen += line + "\n" }
+                    // Asked on every frame, so `--watch` follows a resized window.
+                    let size = terminal ? output.size() : nil
+                    var lines = StatusTable(now: Date(), width: size?.columns, style: style).lines(for: files)
+                    if !agentRunning {
+                        let note = "The agent is not running; this is the saved state."
+                        lines.insert(size.map { ProgressText.truncated(note, toColumns: $0.columns, ellipsis: style.symbols.ellipsis) } ?? note, at: 0)
+                    }
+                    if watch, redraws, let size {
+                        screen = Self.frame(lines, size: size, clearing: isFirstFrame, style: style)
+                    } else {
+                        screen = lines.map { $0 + "\n" }.joined()
+                    }
                 }
-                if watch && !terminal { screen += "\n" }
+                if watch && !redraws { screen += "\n" }
+                isFirstFrame = false
                 // Nobody reads any more (`status --watch | head -1`): stop.
-                guard FileDescriptorOutput.standardOutput.write(screen) else { return }
+                guard output.write(screen) else { return }
                 if watch { usleep(500_000) }
             } while watch
+        }
+
+        /// One `--watch` frame on a terminal: from the top left, each line erased to its end
+        /// and the rest of the screen below, so a frame replaces the last without the flicker
+        /// of clearing the screen first; as many lines as the window has, less one, and
+        /// "+N more" for the rest, so the frame never scrolls.
+        static func frame(_ lines: [String], size: FileDescriptorOutput.Size, clearing: Bool, style: TerminalStyle) -> String {
+            // Never an empty frame: ED at the top-left corner would push the screen into
+            // tmux's scrollback on every redraw.
+            var shown = lines.isEmpty ? [""] : lines
+            let room = max(1, size.lines - 1)
+            if shown.count > room {
+                let hidden = shown.count - (room - 1)
+                shown = Array(shown.prefix(room - 1)) + ["+\(hidden) more"]
+            }
+            var text = clearing ? "\u{1B}[H\u{1B}[2J" : "\u{1B}[H"
+            for line in shown { text += line + "\u{1B}[K\n" }
+            return text + "\u{1B}[J"
         }
 
         private func currentStatus(manifest: Manifest, locations: Locations) throws(CommandFailure) -> ([FileStatus], Bool) {
@@ -63,11 +102,4 @@ extension SyncAgent {
             return String(decoding: data, as: UTF8.self)
         }
     }
-}
-
-/// Columns of the terminal on standard output, or 100 when it is not one.
-func terminalWidth() -> Int {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 100 }
-    return Int(size.ws_col)
 }

@@ -13,4 +13,16 @@ enum ANSI {
     static func cursorUp(_ lines: Int) -> String {
         "\u{1B}[\(lines)A"
     }
+
+    /// EL 0: erases from the cursor to the end of its line, so a line written over a longer
+    /// one leaves nothing of it behind.
+    static let clearToEndOfLine = "\u{1B}[K"
+
+    /// EL 2: erases the whole line the cursor is on, leaving the cursor where it is.
+    static let clearLine = "\u{1B}[2K"
+
+    /// CUD: moves the cursor `lines` down, staying in its column; never scrolls.
+    static func cursorDown(_ lines: Int) -> String {
+        "\u{1B}[\(lines)B"
+    }
 }

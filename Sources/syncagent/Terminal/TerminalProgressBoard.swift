@@ -1,24 +1,34 @@
 import Dispatch
+import Glibc
 import SyncAgentKit
 import Synchronization
 
 /// Shows a batch on a terminal as a live board: one row per running file (title, bar,
-/// bytes, speed, ETA), redrawn in place, with finished files scrolling up above it as
-/// plain lines ("✓ Title  28.6 MB", "= Title  unchanged", "✗ Title  reason").
+/// bytes, speed, ETA), redrawn in place, then the batch's overall line (files, bytes, speed,
+/// ETA), with finished files scrolling up above it as plain lines ("✓ Title  28.6 MB",
+/// "= Title  unchanged", "✗ Title  reason (host)").
 ///
 /// Events only update the model; redraws are throttled to ten a second by
 /// ``ProgressRedrawThrottle``, so a flood of progress reports or 10,000 small files cost
 /// a dictionary update each. A change that arrives too soon after a redraw is drawn by a
 /// wake-up at the end of the interval, so the board never stays behind.
 ///
+/// A resized window (SIGWINCH) is redrawn at once, at its new size: after a shrink the
+/// terminal has rewrapped the old frame's lines onto more rows, and the board backs up over
+/// all of them before drawing, so no broken frame stays behind.
+///
 /// The cursor is hidden while the board is up and shown again by ``finish()`` or
 /// ``restore()``. All state sits behind one lock, because those two may come from a
 /// signal handler's queue while the engine's thread reports events.
 final class TerminalProgressBoard: ProgressReporter {
     private let output: FileDescriptorOutput
+    private let style: TerminalStyle
+    private let verbose: Bool
+    private let folder: String?
     private let clock = ElapsedClock()
     private let state = Mutex(State())
     private let wakeUps = DispatchQueue(label: "syncagent.progress-board")
+    private let resizes = Mutex<WindowResizeSignal?>(nil)
 
     /// What the board knows and what it has drawn.
     private struct State: Sendable {
@@ -26,17 +36,28 @@ final class TerminalProgressBoard: ProgressReporter {
         var throttle = ProgressRedrawThrottle()
         /// Lines of finished files not yet written above the board.
         var pendingLines: [String] = []
-        /// How many lines the board took on the last redraw; the cursor sits below them.
-        var drawnLineCount = 0
+        /// The columns each line of the last redraw took; the cursor sits below them.
+        var drawnLineWidths: [Int] = []
         /// Counts redraws, to move the marker of files of unknown size.
         var frame = 0
         var isCursorHidden = false
         var isClosed = false
     }
 
-    /// A board drawn on `output`, which must be a terminal.
-    init(output: FileDescriptorOutput) {
+    /// A board drawn on `output`, which must be a terminal, in `style`; `verbose` adds each
+    /// file's URL to its finished line, and `folder` (as shown, `~` for home) goes into the
+    /// summary.
+    init(output: FileDescriptorOutput, style: TerminalStyle, verbose: Bool = false, folder: String? = nil) {
         self.output = output
+        self.style = style
+        self.verbose = verbose
+        self.folder = folder
+        let signal = WindowResizeSignal(queue: wakeUps) { [weak self] in self?.resized() }
+        resizes.withLock { $0 = signal }
+    }
+
+    func batchPlanned(_ files: [PlannedTransfer]) {
+        change { state, _ in state.batch.plan(files) }
     }
 
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
@@ -60,7 +81,8 @@ final class TerminalProgressBoard: ProgressReporter {
     func transferFinished(_ result: FileResult) {
         change { state, now in
             state.batch.finish(result, at: now)
-            state.pendingLines.append(ProgressLines.finished(title: result.title, outcome: result.outcome))
+            let url = state.batch.url(of: result.path)
+            state.pendingLines.append(ProgressLines.finished(title: result.title, outcome: result.outcome, style: style, url: url, verbose: verbose))
         }
     }
 
@@ -70,11 +92,13 @@ final class TerminalProgressBoard: ProgressReporter {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.isClosed = true
-            var text = redrawText(&state, at: clock.now(), withBoard: false)
-            text += state.batch.tally.summary(unfinished: state.batch.activeCount) + "\n"
+            let now = clock.now()
+            let summary = state.batch.tally.summary(unfinished: state.batch.activeCount, folder: folder, elapsed: now)
+            var text = redrawText(&state, at: now, withBoard: false, last: [style.paint(summary, .bold)])
             if state.isCursorHidden { text += ANSI.showCursor }
             output.write(text)
         }
+        resizes.withLock { $0?.cancel() }
     }
 
     /// Draws the board once more as it stands, so the user sees where things were when
@@ -87,6 +111,18 @@ final class TerminalProgressBoard: ProgressReporter {
             var text = redrawText(&state, at: clock.now(), withBoard: true)
             text += ANSI.showCursor
             output.write(text)
+        }
+        resizes.withLock { $0?.cancel() }
+    }
+
+    /// The window changed size: redraw now, whatever the throttle says, since the frame
+    /// on screen may be broken until then.
+    private func resized() {
+        state.withLock { state in
+            guard !state.isClosed, state.isCursorHidden else { return }
+            let now = clock.now()
+            output.write(redrawText(&state, at: now, withBoard: true))
+            state.throttle.didRedraw(at: now)
         }
     }
 
@@ -122,36 +158,50 @@ final class TerminalProgressBoard: ProgressReporter {
         }
     }
 
-    /// The text of one redraw: back up over the old board, erase it, write the pending
-    /// finished lines (they stay, scrolling up) and, if `withBoard`, the board anew.
+    /// The text of one redraw: back up over the old board, write the pending finished lines
+    /// (they stay, scrolling up), the board anew if `withBoard`, and `last` lines (the
+    /// summary), then erase what is left of the old board below.
     /// Built as one string so the terminal gets it in one write and does not flicker.
-    private func redrawText(_ state: inout State, at now: Duration, withBoard: Bool) -> String {
+    ///
+    /// Each line erases the rest of its row (EL) as it is written, and the screen below is
+    /// erased (ED) only after at least one line: ED from the top-left corner is what `clear`
+    /// sends, and tmux (`scroll-on-clear`) then pushes the whole screen into the scrollback,
+    /// which would leave every frame of a board drawn at the top of the screen behind there.
+    private func redrawText(_ state: inout State, at now: Duration, withBoard: Bool, last: [String] = []) -> String {
         var text = ""
         if withBoard, !state.isCursorHidden {
             text += ANSI.hideCursor
             state.isCursorHidden = true
         }
-        if state.drawnLineCount > 0 {
-            text += "\r" + ANSI.cursorUp(state.drawnLineCount)
+        // Asked afresh each time (one ioctl): the old frame's rows are counted at today's
+        // width, so a window that shrank since is backed over whole.
+        let size = output.size()
+        let drawnRows = ProgressBoardLayout.screenRows(ofLineWidths: state.drawnLineWidths, columns: size.columns)
+        if drawnRows > 0 {
+            text += "\r" + ANSI.cursorUp(drawnRows)
         }
-        text += ANSI.clearToEndOfScreen
-        for line in state.pendingLines {
-            text += line + "\n"
-        }
+        var lines = state.pendingLines
         state.pendingLines.removeAll(keepingCapacity: true)
 
         var boardLines: [String] = []
         if withBoard {
-            let size = output.size()
-            let layout = ProgressBoardLayout(columns: size.columns, lines: size.lines)
+            let layout = ProgressBoardLayout(columns: size.columns, lines: size.lines, style: style, showsOverall: true)
             let activeCount = state.batch.activeCount
             let rows = state.batch.activeRows(limit: layout.visibleRowCount(activeCount: activeCount))
-            boardLines = layout.boardLines(rows: rows, activeCount: activeCount, at: now, frame: state.frame)
+            boardLines = layout.boardLines(rows: rows, activeCount: activeCount, at: now, frame: state.frame, overall: state.batch.overall())
         }
-        for line in boardLines {
-            text += line + "\n"
+        lines += boardLines + last
+        for line in lines {
+            text += line + ANSI.clearToEndOfLine + "\n"
         }
-        state.drawnLineCount = boardLines.count
+        if !lines.isEmpty || drawnRows == 0 {
+            text += ANSI.clearToEndOfScreen
+        } else {
+            // Nothing to write over the old board: erase its rows one by one, then come back.
+            text += (0..<drawnRows).map { _ in ANSI.clearLine }.joined(separator: ANSI.cursorDown(1))
+            if drawnRows > 1 { text += ANSI.cursorUp(drawnRows - 1) }
+        }
+        state.drawnLineWidths = boardLines.map(ProgressText.visibleColumns(of:))
         state.frame &+= 1
         return text
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import SyncAgentKit
 
-struct ProgressTimeFormatTests {
+struct TimeFormatTests {
     @Test(arguments: [
         (.zero, "0 s"), (.milliseconds(300), "1 s"), (.seconds(12), "12 s"), (.seconds(59), "59 s"),
         (.milliseconds(59_200), "1 min"), (.seconds(89), "1 min"), (.seconds(90), "2 min"),

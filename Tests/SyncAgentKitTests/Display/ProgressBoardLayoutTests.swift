@@ -45,4 +45,23 @@ struct ProgressBoardLayoutTests {
     @Test func drawsNothingForAnEmptyBatch() {
         #expect(ProgressBoardLayout(columns: 80, lines: 24).boardLines(rows: [], activeCount: 0, at: .zero, frame: 0).isEmpty)
     }
+
+    @Test func theOverallLineComesLastAndTakesARowsPlace() {
+        let layout = ProgressBoardLayout(columns: 80, lines: 5, showsOverall: true)
+        #expect(layout.visibleRowCount(activeCount: 2) == 2)
+        #expect(layout.visibleRowCount(activeCount: 3) == 1)
+        let rows = (0..<3).map { ProgressRow(path: "/d/\($0)", title: "F\($0)", receivedBytes: 0, expectedBytes: 10, startedAt: .zero) }
+        let overall = ProgressOverall(filesDone: 0, filesTotal: 3, bytesReceived: 0)
+        let lines = layout.boardLines(rows: Array(rows.prefix(1)), activeCount: 3, at: .zero, frame: 0, overall: overall)
+        #expect(lines.count == 3)
+        #expect(lines[1] == "+2 more")
+        #expect(lines[2] == "0 of 3 files  0 bytes  ETA —")
+    }
+
+    @Test func aShrunkWindowRewrapsWideLinesOntoMoreRows() {
+        #expect(ProgressBoardLayout.screenRows(ofLineWidths: [99, 99, 40], columns: 100) == 3)
+        #expect(ProgressBoardLayout.screenRows(ofLineWidths: [99, 99, 40], columns: 50) == 5)
+        #expect(ProgressBoardLayout.screenRows(ofLineWidths: [0, 120], columns: 40) == 4)
+        #expect(ProgressBoardLayout.screenRows(ofLineWidths: [], columns: 40) == 0)
+    }
 }

@@ -53,4 +53,45 @@ struct ProgressLinesTests {
         }
         #expect(lines[0] == "✗ Evil\u{FFFD}[2J title  bad  \u{FFFD}[31mred")
     }
+
+    @Test func asciiMarksWhereTheLocaleIsNotUTF8() {
+        let ascii = TerminalStyle(symbols: .ascii)
+        #expect(ProgressLines.finished(title: "Guide", outcome: .downloaded(bytes: 28_600_000), style: ascii) == "+ Guide  28.6 MB")
+        #expect(ProgressLines.finished(title: "Guide", outcome: .unchanged, style: ascii) == "= Guide  unchanged")
+        #expect(ProgressLines.finished(title: "Guide", outcome: .failed(reset), style: ascii) == "! Guide  the connection was reset")
+    }
+
+    @Test func colouredMarksAndVerbs() {
+        let colours = TerminalStyle(colors: true)
+        #expect(ProgressLines.finished(title: "Guide", outcome: .downloaded(bytes: 1_000), style: colours) == "\u{1B}[32m✓\u{1B}[0m Guide  1.0 KB")
+        #expect(
+            ProgressLines.plainFinished(title: "Guide", outcome: .failed(reset), elapsed: nil, style: colours)
+                == "\u{1B}[31mfailed  \u{1B}[0m Guide: the connection was reset"
+        )
+    }
+
+    @Test func aFailureNamesItsHostUnlessTheReasonDoes() {
+        let url = "http://files.example.org:8080/guides/a.pdf?x=1"
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .failed(reset), elapsed: nil, url: url)
+            == "failed   Guide: the connection was reset (files.example.org:8080)")
+        let named = TransferFailure(.network, "could not resolve host files.example.org")
+        #expect(ProgressLines.finished(title: "Guide", outcome: .failed(named), url: "https://files.example.org/a.pdf")
+            == "✗ Guide  could not resolve host files.example.org")
+    }
+
+    @Test func aFailureOfThisMachinesDiskNamesNoServer() {
+        let full = TransferFailure(.disk, "cannot write in the folder /d: read-only file system")
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .failed(full), elapsed: nil, url: "https://example.org/a.pdf")
+            == "failed   Guide: cannot write in the folder /d: read-only file system")
+    }
+
+    @Test func verboseLinesShowTheWholeURL() {
+        let url = "https://example.org/guides/a.pdf"
+        #expect(ProgressLines.finished(title: "Guide", outcome: .failed(reset), url: url, verbose: true)
+            == "✗ Guide  the connection was reset (https://example.org/guides/a.pdf)")
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .unchanged, elapsed: nil, url: url, verbose: true)
+            == "unchanged Guide  https://example.org/guides/a.pdf")
+        #expect(ProgressLines.plainStarted(title: "Guide", receivedBytes: 0, expectedBytes: 1_000, url: url, verbose: true)
+            == "started  Guide (1.0 KB) from https://example.org/guides/a.pdf")
+    }
 }

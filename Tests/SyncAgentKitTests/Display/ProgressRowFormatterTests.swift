@@ -91,4 +91,20 @@ struct ProgressRowFormatterTests {
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         }
     }
+
+    @Test func asciiSymbolsWhereTheLocaleIsNotUTF8() {
+        let formatter = ProgressRowFormatter(width: 80, style: TerminalStyle(symbols: .ascii))
+        let line = formatter.format(guide(), at: .seconds(1))
+        #expect(line.hasPrefix("iOS Programming ...  "))
+        #expect(line.unicodeScalars.allSatisfy { $0.isASCII })
+        var stalled = ProgressRow(path: "/d/a", title: "A", receivedBytes: 0, expectedBytes: 100, startedAt: .zero)
+        stalled.record(receivedBytes: 0, expectedBytes: 100, at: .seconds(1))
+        #expect(formatter.format(stalled, at: .seconds(1)).hasSuffix("ETA -"))
+    }
+
+    @Test func colourGoesAroundTheBarAndTakesNoColumns() {
+        let plain = ProgressRowFormatter(width: 80).format(guide(), at: .seconds(1))
+        let coloured = ProgressRowFormatter(width: 80, style: TerminalStyle(colors: true)).format(guide(), at: .seconds(1))
+        #expect(coloured == plain.replacingOccurrences(of: bar(5, of: 11), with: "\u{1B}[36m" + bar(5, of: 11) + "\u{1B}[0m"))
+    }
 }

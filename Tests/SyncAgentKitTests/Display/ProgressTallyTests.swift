@@ -26,4 +26,10 @@ struct ProgressTallyTests {
     @Test func countsFilesCutShort() {
         #expect(tally([.downloaded(bytes: 1_000)]).summary(unfinished: 2) == "3 files: 1 downloaded (1.0 KB), 2 not finished")
     }
+
+    @Test func saysWhereTheFilesAreAndHowFastTheyCame() {
+        let batch = tally([.downloaded(bytes: 30_000_000), .unchanged])
+        #expect(batch.summary(folder: "~/Guides", elapsed: .seconds(3)) == "2 files in ~/Guides: 1 downloaded (30.0 MB in 3.0 s, 10.0 MB/s), 1 unchanged")
+        #expect(tally([.unchanged]).summary(folder: "~/Guides", elapsed: .seconds(1)) == "1 file in ~/Guides: 1 unchanged")
+    }
 }

@@ -55,4 +55,15 @@ struct ProgressTextTests {
         #expect(ProgressText.rightAligned("3.1 MB/s", inColumns: 10) == "  3.1 MB/s")
         #expect(ProgressText.rightAligned("999 bytes/s", inColumns: 10) == "999 bytes/s")
     }
+
+    @Test func cutsWithAnASCIIEllipsis() {
+        #expect(ProgressText.truncated("iOS Programming Guide", toColumns: 10, ellipsis: "...") == "iOS Pro...")
+        #expect(ProgressText.truncated("iOS", toColumns: 2, ellipsis: "...") == "iO")
+        #expect(ProgressText.leftAligned("iOS Programming Guide", inColumns: 8, ellipsis: "...") == "iOS P...")
+    }
+
+    @Test func colourSequencesTakeNoColumns() {
+        #expect(ProgressText.visibleColumns(of: "\u{1B}[32m✓\u{1B}[0m Guide") == 7)
+        #expect(ProgressText.visibleColumns(of: "日本") == 4)
+    }
 }

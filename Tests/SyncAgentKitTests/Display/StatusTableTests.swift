@@ -38,7 +38,7 @@ struct StatusTableTests {
             },
         ])
         #expect(lines == [
-            "AV Foundation  downloading       [##########----------]  6.0 MB / 12.0 MB  2.0 MB/s  ETA 3 s",
+            "AV Foundation  downloading       [##########----------]  6.0 MB of 12.0 MB  2.0 MB/s  ETA 3 s",
             "Guide          up to date        downloaded 5 min ago, 700 KB; next check in 1 h",
             "Gone           failed            the server answered 404 Not Found (2 h ago)",
             "Night          outside window    window opens in 1 h 30 min",
@@ -50,5 +50,58 @@ struct StatusTableTests {
     @Test func controlCharactersInTitlesNeverReachTheTerminal() {
         let line = StatusTable(now: now).lines(for: [file("Bad\u{1B}[2JTitle", .queued)])[0]
         #expect(!line.contains("\u{1B}"))
+    }
+
+    @Test func statesAreColouredAfterTheyAreAligned() {
+        let lines = StatusTable(now: now, style: TerminalStyle(colors: true)).lines(for: [
+            file("Gone", .failed) { $0.lastMessage = "404" },
+            file("Fine", .upToDate),
+        ])
+        #expect(lines == [
+            "Gone  \u{1B}[31mfailed          \u{1B}[0m  404",
+            "Fine  \u{1B}[32mup to date\u{1B}[0m",
+        ])
+    }
+
+    @Test func asciiEllipsisWhereTheLocaleIsNotUTF8() {
+        let lines = StatusTable(now: now, width: 40, style: TerminalStyle(symbols: .ascii)).lines(for: [
+            file("A rather long title for a guide", .failed) { $0.lastMessage = "the server answered 404 Not Found" },
+        ])
+        #expect(lines == ["A rat...  failed            the serve..."])
+    }
+
+    @Test(arguments: [40, 60, 80, 100])
+    func rowsFitTheWidth(width: Int) {
+        let lines = StatusTable(now: now, width: width).lines(for: [
+            file("A very long title for the AV Foundation Programming Guide", .downloading) {
+                $0.bytesReceived = 6_000_000
+                $0.bytesExpected = 12_000_000
+                $0.bytesPerSecond = 2_000_000
+            },
+            file("Gone", .failed) { $0.lastMessage = "the server answered 404 Not Found, and it said so at length" },
+        ])
+        for line in lines {
+            #expect(ProgressText.columns(of: line) <= width, "\(line)")
+        }
+        #expect(lines[0].contains("6.0 MB of 12.0 MB") == (width >= 60), "\(lines[0])")
+    }
+
+    @Test func theBarNarrowsBeforeItGoes() {
+        let moving = file("Guide", .downloading) {
+            $0.bytesReceived = 6_000_000
+            $0.bytesExpected = 12_000_000
+            $0.bytesPerSecond = 2_000_000
+        }
+        #expect(StatusTable(now: now, width: 80).lines(for: [moving]) == ["Guide  downloading       [#######--------]  6.0 MB of 12.0 MB  2.0 MB/s  ETA 3 s"])
+        #expect(StatusTable(now: now, width: 70).lines(for: [moving]) == ["Guide  downloading       6.0 MB of 12.0 MB  2.0 MB/s  ETA 3 s"])
+        #expect(StatusTable(now: now, width: 60).lines(for: [moving]) == ["Guide  downloading       6.0 MB of 12.0 MB  2.0 MB/s  ETA 3…"])
+    }
+
+    @Test func aPausedFileShowsItsSizeOfTheWhole() {
+        let paused = file("Held", .paused) {
+            $0.bytesReceived = 9_200_000
+            $0.bytesExpected = 48_000_000
+        }
+        #expect(StatusTable(now: now).lines(for: [paused]) == ["Held  paused            [###-----------------]  9.2 MB of 48.0 MB"])
     }
 }

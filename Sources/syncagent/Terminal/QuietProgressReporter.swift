@@ -1,0 +1,35 @@
+import SyncAgentKit
+import Synchronization
+
+/// Shows a batch the `--quiet` way: nothing but the files that failed, one line each on
+/// standard error ("syncagent: failed: Old Guide: the server answered 404 Not Found
+/// (example.org)"), as `curl -sS` shows only its errors. No progress, no summary.
+final class QuietProgressReporter: ProgressReporter {
+    private let output: FileDescriptorOutput
+    private let verbose: Bool
+    private let urls = Mutex(ProgressBatch())
+
+    /// A reporter writing failures to `output` (standard error); `verbose` names their URLs.
+    init(output: FileDescriptorOutput = .standardError, verbose: Bool = false) {
+        self.output = output
+        self.verbose = verbose
+    }
+
+    /// Remembers each file's URL, for the failure lines that name it.
+    func batchPlanned(_ files: [PlannedTransfer]) {
+        urls.withLock { $0.plan(files) }
+    }
+
+    func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {}
+    func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {}
+    func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {}
+
+    func transferFinished(_ result: FileResult) {
+        guard case .failed(let failure) = result.outcome else { return }
+        let url = urls.withLock { $0.url(of: result.path) }
+        output.write("syncagent: failed: " + ProgressLines.failure(title: result.title, failure, url: url, verbose: verbose) + "\n")
+    }
+
+    func finish() {}
+    func restore() {}
+}
