@@ -1,0 +1,118 @@
+/// Reads one feed's body, fed in chunks as it arrives, into a ``Feed``: the streaming,
+/// hostile-input-safe parser the feed fetch feeds from curl's write callback.
+///
+/// ```swift
+/// let parser = FeedParser(title: "ATP", url: "https://atp.fm/rss")
+/// try parser.parse(chunk)        // as often as bytes arrive
+/// let feed = try parser.finish() // when the body is over
+/// ```
+///
+/// A body that is not a feed is a ``FeedError`` whose message names the feed and the cause —
+/// empty, a web page, not XML, cut off, another kind of XML, or over a ``FeedLimits`` cap —
+/// and never an empty ``Feed``. After an error every call throws it again.
+///
+/// Not thread-safe: feed one parser from one thread.
+public final class FeedParser {
+    private let builder: FeedBuilder
+    private let expat: ExpatParser
+    private let subject: String
+    /// The start of the body, to tell a web page from broken XML.
+    private var head: [UInt8] = []
+    /// Whether anything but white space (and a byte order mark) has arrived.
+    private var hasContent = false
+    private var failure: FeedError?
+    private var finished = false
+
+    /// How many bytes of the body are kept to recognise a web page.
+    private static let headBytes = 1024
+
+    /// A parser for the feed the user calls `title`, fetched from `url` (the base for relative
+    /// URLs; nil when unknown, and then relative enclosures are dropped).
+    public init(title: String, url: String?, limits: FeedLimits = .standard) {
+        subject = "the feed \(TextQuoting.quoted(title))" + (url.map { " at \(TextQuoting.quoted($0))" } ?? "")
+        builder = FeedBuilder(feedURL: url, subject: "the feed \(TextQuoting.quoted(title))", limits: limits)
+        expat = ExpatParser(limits: limits, sink: builder)
+    }
+
+    /// Parses a whole body at once.
+    public static func parse(_ body: [UInt8], title: String, url: String?, limits: FeedLimits = .standard) throws(FeedError) -> Feed {
+        let parser = FeedParser(title: title, url: url, limits: limits)
+        try parser.parse(body)
+        return try parser.finish()
+    }
+
+    /// Parses the next chunk of the body.
+    public func parse(_ chunk: UnsafeRawBufferPointer) throws(FeedError) {
+        if let failure { throw failure }
+        precondition(!finished, "FeedParser: a chunk after finish()")
+        note(chunk)
+        do throws(ExpatParser.Failure) {
+            try expat.parse(chunk, isFinal: false)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Parses the next chunk of the body.
+    public func parse(_ chunk: [UInt8]) throws(FeedError) {
+        var failure: FeedError?
+        chunk.withUnsafeBytes { bytes in
+            do throws(FeedError) {
+                try parse(bytes)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Ends the body and returns the feed it held.
+    public func finish() throws(FeedError) -> Feed {
+        if let failure { throw failure }
+        precondition(!finished, "FeedParser: finish() twice")
+        finished = true
+        do throws(ExpatParser.Failure) {
+            try expat.parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
+        } catch {
+            throw fail(error)
+        }
+        return builder.feed
+    }
+
+    private func note(_ chunk: UnsafeRawBufferPointer) {
+        if head.count < Self.headBytes {
+            head += chunk.prefix(Self.headBytes - head.count)
+        }
+        if !hasContent {
+            // White space and the UTF-8 byte order mark do not make a body.
+            hasContent = chunk.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        }
+    }
+
+    private func fail(_ failure: ExpatParser.Failure) -> FeedError {
+        let error: FeedError
+        switch failure {
+        case .refused(let refusal):
+            error = FeedError(refusal.code, "\(subject) \(refusal.message)")
+        case .syntax(let syntax):
+            if !hasContent {
+                error = FeedError(.empty, "\(subject) is empty: the server sent no feed")
+            } else if looksLikeHTML {
+                error = FeedError(.webPage, "\(subject) is a web page, not a feed (a captive portal or an error page answers instead of the feed)")
+            } else if syntax.endedEarly {
+                error = FeedError(.truncated, "\(subject) ends early, at line \(syntax.line), column \(syntax.column): the body was cut off")
+            } else {
+                error = FeedError(.notXML, "\(subject) is not valid XML: \(syntax.reason) at line \(syntax.line), column \(syntax.column)")
+            }
+        }
+        self.failure = error
+        return error
+    }
+
+    /// Whether the body starts like HTML, which is rarely well-formed XML.
+    private var looksLikeHTML: Bool {
+        let text = String(decoding: head.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || text.contains("<html") || text.contains("<head>") || text.contains("<body")
+    }
+}
