@@ -16,10 +16,14 @@ public final class FeedParser {
     private let builder: FeedBuilder
     private let expat: ExpatParser
     private let subject: String
-    /// The start of the body, to tell a web page from broken XML.
+    /// The start of the body, to tell a web page or an empty body from broken XML.
     private var head: [UInt8] = []
-    /// Whether anything but white space (and a byte order mark) has arrived.
-    private var hasContent = false
+    /// Whether every byte so far is white space (or part of a byte order mark).
+    private var onlyWhitespace = true
+    /// A syntax error not yet explained: it is explained from the first ``headBytes`` of the
+    /// body (or the whole body when shorter), so the same body gives the same error however
+    /// it is cut into chunks.
+    private var pending: ExpatParser.SyntaxError?
     private var failure: FeedError?
     private var finished = false
 
@@ -46,10 +50,15 @@ public final class FeedParser {
         if let failure { throw failure }
         precondition(!finished, "FeedParser: a chunk after finish()")
         note(chunk)
+        if let pending {
+            // Only the head is still read, to explain the error.
+            if head.count >= Self.headBytes { throw explain(pending, atEnd: false) }
+            return
+        }
         do throws(ExpatParser.Failure) {
             try expat.parse(chunk, isFinal: false)
         } catch {
-            throw fail(error)
+            if let error = fail(error, atEnd: false) { throw error }
         }
     }
 
@@ -71,10 +80,12 @@ public final class FeedParser {
         if let failure { throw failure }
         precondition(!finished, "FeedParser: finish() twice")
         finished = true
+        if let pending { throw explain(pending, atEnd: true) }
         do throws(ExpatParser.Failure) {
             try expat.parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
         } catch {
-            throw fail(error)
+            // At the end nothing waits: fail always has the error.
+            throw fail(error, atEnd: true)!
         }
         return builder.feed
     }
@@ -83,29 +94,39 @@ public final class FeedParser {
         if head.count < Self.headBytes {
             head += chunk.prefix(Self.headBytes - head.count)
         }
-        if !hasContent {
-            // White space and the UTF-8 byte order mark do not make a body.
-            hasContent = chunk.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if onlyWhitespace {
+            onlyWhitespace = !chunk.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         }
     }
 
-    private func fail(_ failure: ExpatParser.Failure) -> FeedError {
-        let error: FeedError
+    /// The error to throw for `failure`; nil when a syntax error waits for the rest of the head.
+    private func fail(_ failure: ExpatParser.Failure, atEnd: Bool) -> FeedError? {
         switch failure {
         case .refused(let refusal):
-            error = FeedError(refusal.code, "\(subject) \(refusal.message)")
+            let error = FeedError(refusal.code, "\(subject) \(refusal.message)")
+            self.failure = error
+            return error
         case .syntax(let syntax):
-            if !hasContent {
-                error = FeedError(.empty, "\(subject) is empty: the server sent no feed")
-            } else if looksLikeHTML {
-                error = FeedError(.webPage, "\(subject) is a web page, not a feed (a captive portal or an error page answers instead of the feed)")
-            } else if syntax.endedEarly {
-                error = FeedError(.truncated, "\(subject) ends early, at line \(syntax.line), column \(syntax.column): the body was cut off")
-            } else {
-                error = FeedError(.notXML, "\(subject) is not valid XML: \(syntax.reason) at line \(syntax.line), column \(syntax.column)")
+            guard atEnd || head.count >= Self.headBytes else {
+                pending = syntax
+                return nil
             }
+            return explain(syntax, atEnd: atEnd)
         }
-        self.failure = error
+    }
+
+    private func explain(_ syntax: ExpatParser.SyntaxError, atEnd: Bool) -> FeedError {
+        let error: FeedError
+        if atEnd && onlyWhitespace {
+            error = FeedError(.empty, "\(subject) is empty: the server sent no feed")
+        } else if looksLikeHTML {
+            error = FeedError(.webPage, "\(subject) is a web page, not a feed (a captive portal or an error page answers instead of the feed)")
+        } else if syntax.endedEarly {
+            error = FeedError(.truncated, "\(subject) ends early, at line \(syntax.line), column \(syntax.column): the body was cut off")
+        } else {
+            error = FeedError(.notXML, "\(subject) is not valid XML: \(syntax.reason) at line \(syntax.line), column \(syntax.column)")
+        }
+        failure = error
         return error
     }
 
