@@ -134,6 +134,19 @@ final class ExpatParser {
         }
     }
 
+    /// Parses the next chunk of the body, given as an array.
+    func parse(_ chunk: [UInt8], isFinal: Bool) throws(Failure) {
+        var failure: Failure?
+        chunk.withUnsafeBytes { bytes in
+            do throws(Failure) {
+                try parse(bytes, isFinal: isFinal)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
     private static func from(_ data: UnsafeMutableRawPointer?) -> ExpatParser {
         Unmanaged<ExpatParser>.fromOpaque(data!).takeUnretainedValue()
     }

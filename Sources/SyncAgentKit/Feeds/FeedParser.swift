@@ -26,6 +26,14 @@ public final class FeedParser {
     private var pending: ExpatParser.SyntaxError?
     private var failure: FeedError?
     private var finished = false
+    /// The first bytes, held back until there are enough for expat to tell the encoding
+    /// (a byte order mark or `<?xm` in UTF-8, UTF-16 or UTF-32): given one byte alone, expat
+    /// guesses differently than given four, and the same body must parse the same however
+    /// it is cut.
+    private var prelude: [UInt8]? = []
+
+    /// How many bytes expat needs to recognise the encoding.
+    private static let preludeBytes = 4
 
     /// How many bytes of the body are kept to recognise a web page.
     private static let headBytes = 1024
@@ -56,7 +64,17 @@ public final class FeedParser {
             return
         }
         do throws(ExpatParser.Failure) {
-            try expat.parse(chunk, isFinal: false)
+            if var prelude {
+                prelude += chunk
+                guard prelude.count >= Self.preludeBytes else {
+                    self.prelude = prelude
+                    return
+                }
+                self.prelude = nil
+                try expat.parse(prelude, isFinal: false)
+            } else {
+                try expat.parse(chunk, isFinal: false)
+            }
         } catch {
             if let error = fail(error, atEnd: false) { throw error }
         }
@@ -82,6 +100,10 @@ public final class FeedParser {
         finished = true
         if let pending { throw explain(pending, atEnd: true) }
         do throws(ExpatParser.Failure) {
+            if let prelude {
+                self.prelude = nil
+                try expat.parse(prelude, isFinal: false)
+            }
             try expat.parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
         } catch {
             // At the end nothing waits: fail always has the error.

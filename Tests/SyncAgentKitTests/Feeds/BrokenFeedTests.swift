@@ -54,4 +54,51 @@ struct BrokenFeedTests {
         let error = try #require(FeedCorpus.error(parsing: FeedCorpus.bytes("not-a-feed.xml")))
         #expect(error.message == "the feed \"Test\" at \"https://example.com/feed.xml\" is XML but not a feed: its root element is \"opml\", not rss, feed (Atom) or rdf:RDF")
     }
+
+    /// Found by `fuzz/run feeds`: a broken body that turns out to be a web page further on was
+    /// called broken XML when the error came in an early chunk and a web page when whole. The
+    /// error is now explained from the first KiB, however the body is cut.
+    @Test func theSameBrokenBodyGivesTheSameErrorHoweverItIsCut() throws {
+        let body = Array("<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"httpead><title>Sign in</title><meta x=\"y\"></head><body><form></form></body></html>".utf8)
+        let whole = try #require(FeedCorpus.error(parsing: body))
+        #expect(whole.code == .webPage)
+        for cut in 0...body.count {
+            let parser = FeedParser(title: "Test", url: "https://example.com/feed.xml")
+            do {
+                try parser.parse(Array(body[..<cut]))
+                try parser.parse(Array(body[cut...]))
+                _ = try parser.finish()
+                Issue.record("parsed when cut at \(cut)")
+            } catch {
+                #expect(error == whole, "cut at \(cut)")
+            }
+        }
+    }
+
+    @Test func aBrokenBodyFailsOnceItsFirstKiBHasArrived() throws {
+        let parser = FeedParser(title: "Test", url: nil)
+        try parser.parse(Array("<rss><channel></rss>".utf8))
+        #expect(throws: FeedError.self) { try parser.parse(Array(String(repeating: " ", count: 1100).utf8)) }
+    }
+
+    /// Found by `fuzz/run feeds`: "%\0v\0" (UTF-16 without a byte order mark) was "cut off"
+    /// whole and "not valid XML" when its first byte came alone, because expat guesses the
+    /// encoding from what it has. The first four bytes now always reach expat together.
+    @Test func theEncodingIsGuessedFromFourBytesHoweverTheBodyIsCut() throws {
+        let body: [UInt8] = [0x25, 0x00, 0x76, 0x00]
+        let whole = try #require(FeedCorpus.error(parsing: body))
+        for cut in 0...body.count {
+            let parser = FeedParser(title: "Test", url: "https://example.com/feed.xml")
+            let error = try #require(throws: FeedError.self) {
+                try parser.parse(Array(body[..<cut]))
+                try parser.parse(Array(body[cut...]))
+                _ = try parser.finish()
+            }
+            #expect(error == whole, "cut at \(cut)")
+        }
+        let utf16 = Array("\u{FEFF}<rss><channel><title>UTF-16</title></channel></rss>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let parser = FeedParser(title: "Test", url: nil)
+        for byte in utf16 { try parser.parse([byte]) }
+        #expect(try parser.finish().title == "UTF-16")
+    }
 }
