@@ -93,8 +93,9 @@ final class ExpatParser {
     struct SyntaxError: Error {
         /// expat's error text, e.g. "mismatched tag".
         var reason: String
-        /// The line and column (1-based) expat stopped at.
+        /// The line (1-based) expat stopped at.
         var line: Int
+        /// The column (1-based) expat stopped at.
         var column: Int
         /// Whether expat stopped because the body ended too soon.
         var endedEarly: Bool
@@ -102,7 +103,9 @@ final class ExpatParser {
 
     /// The parse failed in a handler (``failure``) or in expat (a ``SyntaxError``).
     enum Failure: Error {
+        /// A handler or a cap stopped the parse.
         case refused(FeedError)
+        /// expat found the body malformed.
         case syntax(SyntaxError)
     }
 
@@ -111,7 +114,8 @@ final class ExpatParser {
         if let failure { throw .refused(failure) }
         byteCount += chunk.count
         if byteCount > limits.maximumBytes {
-            let failure = FeedError(.tooLarge, "is larger than \(limits.maximumBytes >> 20) MiB, the most a feed may be")
+            let cap = limits.maximumBytes >= 1 << 20 ? "\(limits.maximumBytes >> 20) MiB" : "\(limits.maximumBytes) bytes"
+            let failure = FeedError(.tooLarge, "is larger than \(cap), the most a feed may be")
             self.failure = failure
             throw .refused(failure)
         }

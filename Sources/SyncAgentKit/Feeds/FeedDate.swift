@@ -66,6 +66,7 @@ public struct FeedDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "") + String(day)
     }
 
+    /// `value / divisor` rounded towards minus infinity (dates before 1970 are negative).
     static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }

@@ -4,12 +4,18 @@
 enum FeedURL {
     /// The parts of a URL reference.
     struct Parts: Equatable {
+        /// The scheme, lowercased; nil for a relative reference.
         var scheme: String?
+        /// What follows "//" up to the path; nil when there is no "//".
         var authority: String?
+        /// The path, as written (possibly empty).
         var path: String
+        /// What follows "?", without it; nil when there is no "?".
         var query: String?
+        /// What follows "#", without it; nil when there is no "#".
         var fragment: String?
 
+        /// `text` taken apart as RFC 3986 appendix B does.
         init(_ text: String) {
             var rest = Substring(text)
             if let hash = rest.firstIndex(of: "#") {
@@ -35,6 +41,7 @@ enum FeedURL {
             path = String(rest)
         }
 
+        /// The parts put back together.
         var text: String {
             var result = ""
             if let scheme { result += scheme + ":" }
@@ -109,6 +116,7 @@ enum FeedURL {
         return percentDecoded(last) ?? last
     }
 
+    /// `text` with "%XX" escapes decoded; nil when the bytes are not UTF-8.
     static func percentDecoded(_ text: String) -> String? {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]

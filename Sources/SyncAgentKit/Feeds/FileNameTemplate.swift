@@ -7,7 +7,9 @@
 public struct FileNameTemplate: Sendable, Equatable {
     /// A piece of a template.
     public enum Part: Sendable, Equatable {
+        /// Literal text, cleaned like the rest of the name.
         case text(String)
+        /// `{date}`, `{title}`, `{episode}`, `{season}`, `{feed}`, `{url_name}`.
         case date, title, episode, season, feed, urlName
     }
 

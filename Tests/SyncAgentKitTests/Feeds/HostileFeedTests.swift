@@ -61,7 +61,7 @@ struct HostileFeedTests {
         limits.maximumBytes = 1000
         let parser = FeedParser(title: "Test", url: nil, limits: limits)
         try parser.parse(Array(("<rss><channel><title>" + String(repeating: "a", count: 900)).utf8))
-        #expect(throws: FeedError(.tooLarge, "the feed \"Test\" is larger than 0 MiB, the most a feed may be")) {
+        #expect(throws: FeedError(.tooLarge, "the feed \"Test\" is larger than 1000 bytes, the most a feed may be")) {
             try parser.parse(Array(String(repeating: "a", count: 200).utf8))
         }
     }
