@@ -53,7 +53,8 @@ let package = Package(
         .executableTarget(name: "ConditionsProbe", dependencies: ["SyncAgentKit", "CGIO"], path: "Tests/ConditionsProbe"),
         .testTarget(
             name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe", "ConditionsProbe"],
-            // The feed corpus: real-world feed shapes the feed parser is tested against.
+            // The feed corpus: real-world feed shapes the feed parser is tested against (read from
+            // the source tree by FeedCorpus; declared so SwiftPM knows the files are not sources).
             resources: [.copy("Feeds/Corpus")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
