@@ -125,4 +125,28 @@ struct FeedParserTests {
         #expect(throws: FeedError.self) { try parser.parse(Array("<html><body>".utf8)); try parser.parse(Array("</p>".utf8)) }
         #expect(throws: FeedError.self) { try parser.finish() }
     }
+
+    @Test func readsWhatPodcastHostsReallyWrite() throws {
+        let feed = try FeedCorpus.parse("real-world-quirks.xml")
+        #expect(feed.title == "Quirks & Co.")
+        #expect(feed.items.count == 2)
+        let seven = feed.items[0]
+        #expect(seven.title == "Ep. 7 — “Quotes” & <stuff>")
+        #expect(seven.guid == "https://quirks.example/7")
+        #expect(seven.enclosure == FeedEnclosure(url: "https://cdn.example/ep%207%20%C3%BC.mp3?a=1&b=2", mediaType: "audio/mpeg", length: 4242))
+        #expect(seven.duration == 425 && seven.episode == 7 && seven.season == nil)
+        let six = feed.items[1]
+        #expect(six.title == "Only an iTunes title")
+        #expect(six.enclosure == FeedEnclosure(url: "https://cdn.example/6.m4a", mediaType: "audio/x-m4a", length: nil))
+        #expect(six.duration == 1234 && six.season == nil && six.published == nil)
+        #expect(feed.warnings.isEmpty)
+    }
+
+    @Test func readsTheAtom03Draft() throws {
+        let feed = try FeedCorpus.parse("atom03.xml")
+        #expect(feed.title == "Old Atom")
+        #expect(feed.items.first?.published?.description == "2005-06-01T12:00:00Z")
+        #expect(feed.items.first?.enclosure?.url == "http://old.example/1.mp3")
+        #expect(feed.items.first?.guid == "tag:old,2005:1")
+    }
 }
