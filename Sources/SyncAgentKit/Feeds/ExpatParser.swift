@@ -54,6 +54,10 @@ final class ExpatParser {
     private(set) var depth = 0
     /// Whether the root element has started.
     private(set) var sawRoot = false
+    /// Where the root element's start tag begins, in bytes from the start of the body.
+    private(set) var rootTagOffset: Int?
+    /// The prefixes the root element declares ("" for a default namespace).
+    private(set) var rootPrefixes: Set<String> = []
 
     /// A parser that reports to `sink`, which must outlive it.
     init(limits: FeedLimits, sink: any XMLEventSink) {
@@ -71,6 +75,10 @@ final class ExpatParser {
         }, { data, _ in
             ExpatParser.from(data).ended()
         })
+        XML_SetStartNamespaceDeclHandler(parser) { data, prefix, _ in
+            let owner = ExpatParser.from(data)
+            if owner.depth == 0 { owner.rootPrefixes.insert(prefix.map { String(cString: $0) } ?? "") }
+        }
         XML_SetCharacterDataHandler(parser) { data, text, length in
             ExpatParser.from(data).characters(text!, Int(length))
         }
@@ -99,6 +107,8 @@ final class ExpatParser {
         var column: Int
         /// Whether expat stopped because the body ended too soon.
         var endedEarly: Bool
+        /// Whether expat stopped at a prefix no element declared.
+        var unboundPrefix = false
     }
 
     /// The parse failed in a handler (``failure``) or in expat (a ``SyntaxError``).
@@ -130,7 +140,10 @@ final class ExpatParser {
                 let code = XML_GetErrorCode(parser)
                 let reason = XML_ErrorString(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
                 let endedEarly = isFinal && rest.isEmpty && [XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR, XML_ERROR_UNCLOSED_CDATA_SECTION].contains(code)
-                throw .syntax(SyntaxError(reason: reason, line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1, endedEarly: endedEarly || (isFinal && depth > 0)))
+                throw .syntax(SyntaxError(
+                    reason: reason, line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+                    endedEarly: endedEarly || (isFinal && depth > 0), unboundPrefix: code == XML_ERROR_UNBOUND_PREFIX
+                ))
             }
         } while !rest.isEmpty
         if isFinal, depth > 0 || !sawRoot {
@@ -164,6 +177,7 @@ final class ExpatParser {
     private func started(_ name: UnsafePointer<XML_Char>, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>) {
         guard failure == nil else { return }
         depth += 1
+        if !sawRoot { rootTagOffset = Int(XML_GetCurrentByteIndex(parser)) }
         sawRoot = true
         if depth > limits.maximumDepth {
             return stop(FeedError(.tooDeep, "nests elements deeper than \(limits.maximumDepth) levels, more than any feed needs"))

@@ -57,7 +57,7 @@ final class FeedBuilder: XMLEventSink {
     private var items: [FeedItem] = []
     private var warnings: [FeedWarning] = []
     /// Warnings name the feed with this phrase.
-    private let subject: String
+    let subject: String
 
     /// A builder for the feed at `feedURL` (the base for relative URLs), named `subject` in
     /// warnings ("the feed \"ATP\"").

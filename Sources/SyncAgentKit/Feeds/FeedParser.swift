@@ -13,9 +13,15 @@
 ///
 /// Not thread-safe: feed one parser from one thread.
 public final class FeedParser {
-    private let builder: FeedBuilder
-    private let expat: ExpatParser
+    private var builder: FeedBuilder
+    private var expat: ExpatParser
     private let subject: String
+    private let url: String?
+    private let limits: FeedLimits
+    /// The body so far, kept for one replay when it uses a prefix it never declares.
+    private var body: [UInt8] = []
+    /// Whether the body was replayed with declarations added.
+    private var replayed = false
     /// The start of the body, to tell a web page or an empty body from broken XML.
     private var head: [UInt8] = []
     /// Whether every byte so far is white space (or part of a byte order mark).
@@ -44,6 +50,8 @@ public final class FeedParser {
         subject = "the feed \(TextQuoting.quoted(title))" + (url.map { " at \(TextQuoting.quoted($0))" } ?? "")
         builder = FeedBuilder(feedURL: url, subject: "the feed \(TextQuoting.quoted(title))", limits: limits)
         expat = ExpatParser(limits: limits, sink: builder)
+        self.url = url
+        self.limits = limits
     }
 
     /// Parses a whole body at once.
@@ -58,6 +66,7 @@ public final class FeedParser {
         if let failure { throw failure }
         precondition(!finished, "FeedParser: a chunk after finish()")
         note(chunk)
+        if !replayed, body.count <= limits.maximumBytes { body += chunk }
         if let pending {
             // Only the head is still read, to explain the error.
             if head.count >= Self.headBytes { throw explain(pending, atEnd: false) }
@@ -76,7 +85,8 @@ public final class FeedParser {
                 try expat.parse(chunk, isFinal: false)
             }
         } catch {
-            if let error = fail(error, atEnd: false) { throw error }
+            guard let failure = recover(from: error, atEnd: false) else { return }
+            if let error = fail(failure, atEnd: false) { throw error }
         }
     }
 
@@ -106,10 +116,45 @@ public final class FeedParser {
             }
             try expat.parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true)
         } catch {
+            guard let failure = recover(from: error, atEnd: true) else { return builder.feed }
             // At the end nothing waits: fail always has the error.
-            throw fail(error, atEnd: true)!
+            throw fail(failure, atEnd: true)!
         }
         return builder.feed
+    }
+
+    /// The prefixes feeds use without declaring them, with the namespace each stands for.
+    private static let conventionalPrefixes: [(prefix: String, uri: String)] = [
+        ("itunes", "http://www.itunes.com/dtds/podcast-1.0.dtd"), ("media", "http://search.yahoo.com/mrss/"),
+        ("atom", FeedNamespace.atom), ("dc", FeedNamespace.dublinCore), ("content", "http://purl.org/rss/1.0/modules/content/"),
+        ("rdf", FeedNamespace.rdf), ("googleplay", "http://www.google.com/schemas/play-podcasts/1.0"),
+        ("podcast", "https://podcastindex.org/namespace/1.0"),
+    ]
+
+    /// Real feeds use `itunes:` or `media:` without declaring them, which namespace mode
+    /// refuses. Once per body, such a failure replays the body so far with the conventional
+    /// prefixes the root does not declare itself added to its start tag; nil when that worked,
+    /// else the failure to report (an unknown prefix still fails).
+    private func recover(from failure: ExpatParser.Failure, atEnd: Bool) -> ExpatParser.Failure? {
+        guard case .syntax(let syntax) = failure, syntax.unboundPrefix, !replayed, let offset = expat.rootTagOffset,
+              offset < body.count, !body.prefix(4).contains(0), !body.starts(with: [0xFE, 0xFF]), !body.starts(with: [0xFF, 0xFE])
+        else { return failure }
+        replayed = true
+        var nameEnd = offset + 1
+        while nameEnd < body.count, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">")].contains(body[nameEnd]) { nameEnd += 1 }
+        let declared = expat.rootPrefixes
+        let declarations = Self.conventionalPrefixes.filter { !declared.contains($0.prefix) }.map { " xmlns:\($0.prefix)=\"\($0.uri)\"" }.joined()
+        let replay = Array(body[..<nameEnd]) + Array(declarations.utf8) + Array(body[nameEnd...])
+        body = []
+        builder = FeedBuilder(feedURL: url, subject: builder.subject, limits: limits)
+        expat = ExpatParser(limits: limits, sink: builder)
+        do throws(ExpatParser.Failure) {
+            try expat.parse(replay, isFinal: false)
+            if atEnd { try expat.parse(UnsafeRawBufferPointer(start: nil, count: 0), isFinal: true) }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func note(_ chunk: UnsafeRawBufferPointer) {

@@ -102,13 +102,30 @@ struct BrokenFeedTests {
         #expect(try parser.finish().title == "UTF-16")
     }
 
-    /// Limits of expat's namespace mode and of XML, kept on purpose (docs/architecture.md):
-    /// a prefix nobody declared and an HTML entity without a DTD make a body that is not XML.
+    /// Limits of expat's namespace mode and of XML, kept on purpose (docs/architecture.md): a
+    /// prefix nobody declared that is not a conventional one, and an HTML entity without a DTD,
+    /// make a body that is not XML.
     @Test(arguments: [
-        "<rss><channel><item><itunes:episode>3</itunes:episode></item></channel></rss>",
+        "<rss><channel><item><foo:episode>3</foo:episode></item></channel></rss>",
         "<rss><channel><title>A&nbsp;B</title></channel></rss>",
+        "<rdf:RDF><channel/></rdf:RDF>",
     ])
-    func undeclaredPrefixesAndHTMLEntitiesAreNotXML(body: String) throws {
+    func unknownUndeclaredPrefixesAndHTMLEntitiesAreNotXML(body: String) throws {
         #expect(FeedCorpus.error(parsing: Array(body.utf8))?.code == .notXML)
+    }
+
+    /// Feeds that use `itunes:` or `media:` without declaring them are read as if they had.
+    @Test func conventionalPrefixesWorkUndeclared() throws {
+        let body = Array(#"<?xml version="1.0"?><rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title><item><title>One</title><itunes:episode>3</itunes:episode><media:content url="https://e.com/1.mp3" type="audio/mpeg"/><dc:date>2026-11-01</dc:date></item></channel></rss>"#.utf8)
+        let whole = try FeedParser.parse(body, title: "T", url: nil)
+        #expect(whole.items.first?.episode == 3)
+        #expect(whole.items.first?.enclosure?.url == "https://e.com/1.mp3")
+        #expect(whole.items.first?.published?.description == "2026-11-01T00:00:00Z")
+        for cut in 0...body.count {
+            let parser = FeedParser(title: "T", url: nil)
+            try parser.parse(Array(body[..<cut]))
+            try parser.parse(Array(body[cut...]))
+            #expect(try parser.finish() == whole, "cut at \(cut)")
+        }
     }
 }
