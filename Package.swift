@@ -18,6 +18,9 @@ let package = Package(
         .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // expat for feeds: a streaming XML parser that parses hostile input in linear time
+        // (Debian's libxml2 is quadratic in an element's attributes; see Feeds/ExpatParser).
+        .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers Glibc's module map leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
         // GIO for the condition monitor: UPower over D-Bus, GNetworkMonitor, a private main loop.
@@ -26,7 +29,7 @@ let package = Package(
         .target(
             name: "SyncAgentKit",
             dependencies: [
-                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CLinux", "CGIO",
+                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CLinux", "CGIO", "CExpat",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -48,7 +51,12 @@ let package = Package(
         // Runs a ConditionMonitor and prints what it reports: the condition tests run it
         // against a private system bus, which GDBus likewise reads once per process.
         .executableTarget(name: "ConditionsProbe", dependencies: ["SyncAgentKit", "CGIO"], path: "Tests/ConditionsProbe"),
-        .testTarget(name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe", "ConditionsProbe"]),
+        .testTarget(
+            name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe", "ConditionsProbe"],
+            // The feed corpus: real-world feed shapes the feed parser is tested against (read from
+            // the source tree by FeedCorpus; declared so SwiftPM knows the files are not sources).
+            resources: [.copy("Feeds/Corpus")]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -198,13 +198,3 @@ private func asciiLowercased(_ byte: UInt8) -> UInt8 {
 private func isSpaceOrTab(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs (header whitespace).
-    func trimmingSpaces() -> SubSequence {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return self[endIndex...] }
-        let end = lastIndex(where: { !isSpace($0) })!
-        return self[start...end]
-    }
-}
