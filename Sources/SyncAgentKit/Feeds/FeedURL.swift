@@ -113,31 +113,7 @@ enum FeedURL {
     static func lastPathComponent(of url: String) -> String {
         let path = Parts(url).path
         let last = path.split(separator: "/").last.map(String.init) ?? ""
-        return percentDecoded(last) ?? last
-    }
-
-    /// `text` with "%XX" escapes decoded; nil when the bytes are not UTF-8.
-    static func percentDecoded(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2, let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1]) {
-                bytes.append(high << 4 | low)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        return last.percentDecoded() ?? last
     }
 
     private static func normalized(_ parts: Parts) -> String {

@@ -49,7 +49,7 @@ enum RelativePath {
             // Most names are printable ASCII with nothing to decode or replace.
             name = String(component)
         } else {
-            for scalar in percentDecoded(component).unicodeScalars {
+            for scalar in percentDecodedOrAsWritten(component).unicodeScalars {
                 name.unicodeScalars.append(scalar == "/" || isControl(scalar) ? "_" : scalar)
             }
         }
@@ -85,29 +85,7 @@ enum RelativePath {
     }
 
     /// `%XX` sequences decoded; the text is kept as written if it does not decode to UTF-8.
-    private static func percentDecoded(_ text: Substring) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
-        var bytes: [UInt8] = []
-        var input = text.utf8[...]
-        while let byte = input.popFirst() {
-            if byte == UInt8(ascii: "%"), input.count >= 2,
-               let high = hexValue(input[input.startIndex]),
-               let low = hexValue(input[input.index(after: input.startIndex)]) {
-                bytes.append(high << 4 | low)
-                input = input.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self) ?? String(text)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    private static func percentDecodedOrAsWritten(_ text: Substring) -> String {
+        text.percentDecoded() ?? String(text)
     }
 }
