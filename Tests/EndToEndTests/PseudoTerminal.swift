@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A pseudo-terminal for running the built binary as if in a terminal window: its standard
 /// output is the terminal's slave side, and everything it writes is collected from the master
@@ -10,13 +11,22 @@ final class PseudoTerminal: Sendable {
     let master: Int32
     /// The path of the slave side, opened by the child.
     let slavePath: String
+    /// The devpts instance mounted for this terminal when the machine's cannot be used.
+    private let ownTerminals: ScratchMount?
     private let collected = Mutex(Data())
     private let finished = Mutex(false)
 
     /// A terminal of `columns` × `lines`.
     init(columns: Int, lines: Int) throws {
         // posix_openpt and its kin are not in the Glibc module: the Linux ioctls they wrap.
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var ownTerminals: ScratchMount?
+        if master < 0, ScratchMount.isAvailable {
+            // No /dev/pts here (a chroot binds /dev without it): a private devpts instance.
+            let mount = try ScratchMount(type: "devpts", options: "newinstance,ptmxmode=0666,mode=0620")
+            master = open(mount.appending("ptmx"), O_RDWR | O_NOCTTY)
+            ownTerminals = mount
+        }
         guard master >= 0 else { throw POSIXError(.ENXIO) }
         var unlock: Int32 = 0
         var number: UInt32 = 0
@@ -25,16 +35,20 @@ final class PseudoTerminal: Sendable {
             throw POSIXError(.ENXIO)
         }
         self.master = master
-        slavePath = "/dev/pts/\(number)"
+        self.ownTerminals = ownTerminals
+        slavePath = (ownTerminals?.path ?? "/dev/pts") + "/\(number)"
         resize(columns: columns, lines: lines)
     }
 
     /// TIOCSPTLCK and TIOCGPTN (asm-generic/ioctls.h, the same on x86-64 and arm64).
     private static let unlockRequest: UInt = 0x4004_5431
     private static let numberRequest: UInt = 0x8004_5430
+    /// TIOCGPTPEER (Linux 4.13): opens the slave side of a master.
+    private static let peerRequest: UInt = 0x5441
 
     deinit {
         close(master)
+        ownTerminals?.remove()
     }
 
     /// Sets the window size, as a terminal emulator does when its window is resized. The
@@ -47,7 +61,10 @@ final class PseudoTerminal: Sendable {
     /// Runs `executable arguments…` with its standard output on this terminal and its
     /// standard error into `errorFile`, and starts collecting what it writes.
     func start(_ executable: String, _ arguments: [String], environment: [String: String], errorFile: String) throws -> Process {
-        let slave = open(slavePath, O_RDWR | O_NOCTTY)
+        // The slave side from the master itself (TIOCGPTPEER): it needs no /dev/pts, which a
+        // chroot such as fresh-root-ci's does not mount. The path is the fallback.
+        var slave = ioctl(master, Self.peerRequest, O_RDWR | O_NOCTTY)
+        if slave < 0 { slave = open(slavePath, O_RDWR | O_NOCTTY) }
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         defer { close(slave) }
         _ = FileManager.default.createFile(atPath: errorFile, contents: nil)

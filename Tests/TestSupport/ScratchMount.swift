@@ -17,11 +17,16 @@ public final class ScratchMount: Sendable {
     public static let unavailableReason = "mounting a small tmpfs needs root; run the tests as root to check a full disk"
 
     /// Mounts a tmpfs of `bytes` (rounded up to whole pages), read-only when `readOnly`.
-    public init(bytes: Int, readOnly: Bool = false) throws {
-        folder = try TemporaryDirectory(prefix: "tmpfs")
+    public convenience init(bytes: Int, readOnly: Bool = false) throws {
+        try self.init(type: "tmpfs", options: "size=\(bytes),mode=0755" + (readOnly ? ",ro" : ""))
+    }
+
+    /// Mounts a file system of `type` with `options` (`mount -t TYPE -o OPTIONS`), e.g. a
+    /// private `devpts` instance where the machine's `/dev/pts` is not mounted (a chroot).
+    public init(type: String, options: String) throws {
+        folder = try TemporaryDirectory(prefix: type)
         path = folder.path
-        let options = "size=\(bytes),mode=0755" + (readOnly ? ",ro" : "")
-        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "syncagent-test", path])
+        try Self.run("/bin/mount", ["-t", type, "-o", options, "syncagent-test", path])
     }
 
     deinit {
