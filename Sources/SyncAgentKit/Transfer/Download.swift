@@ -103,10 +103,7 @@ final class Download: CurlEasyDelegate {
     /// The host (and port) that answered, after redirects: the one a message about the
     /// response must name.
     private var respondingHost: String {
-        guard let url = easy.effectiveURL, let start = url.range(of: "://") else { return host }
-        let rest = url[start.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return String(authority.split(separator: "@").last ?? authority)
+        easy.effectiveURL.map(FailureClassification.hostName(of:)) ?? host
     }
 
     /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
