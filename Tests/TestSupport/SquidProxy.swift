@@ -24,13 +24,14 @@ public final class SquidProxy: Sendable {
                 try Self.configuration(prefix: directory.path, port: port)
                     .write(toFile: directory.appending("squid.conf"), atomically: true, encoding: .utf8)
                 // Squid keeps shared memory in /dev/shm, which its "proxy" user may not write
-                // everywhere (a chroot's /dev/shm is a plain root folder): it gets a private one.
+                // everywhere (a chroot's /dev/shm is a plain root folder): it gets a private one,
+                // in a mount namespace whose mounts never reach the machine's. In a chroot "/"
+                // is no mount point, so /dev is the one made private there.
                 let squid = "exec /usr/sbin/squid -N -f '\(directory.appending("squid.conf"))'"
+                let privateShm = "{ mount --make-rprivate / 2>/dev/null || mount --make-rprivate /dev; } && "
+                    + "mount -t tmpfs -o mode=1777,size=64m syncagent-squid-shm /dev/shm && "
                 return try ChildProcess(
-                    "/usr/bin/unshare", arguments: [
-                        "--mount", "--propagation", "private", "/bin/sh", "-c",
-                        "mount -t tmpfs -o mode=1777,size=64m syncagent-squid-shm /dev/shm && " + squid,
-                    ],
+                    "/usr/bin/unshare", arguments: ["--mount", "--propagation", "unchanged", "/bin/sh", "-c", privateShm + squid],
                     environment: ["PATH": "/usr/sbin:/usr/bin:/bin"], standardError: .file(directory.appending("stderr.log"))
                 )
             } stop: { $0.stop() } failure: { [directory] in
