@@ -14,3 +14,9 @@ static const int syncagent_O_DIRECT = __O_DIRECT;
 
 // O_TMPFILE for open(2): a file with no name in the given folder, named later with linkat(2).
 static const int syncagent_O_TMPFILE = __O_TMPFILE | O_DIRECTORY;
+
+// pipe2(2) and pthread_setname_np(3), likewise declared only under _GNU_SOURCE: glibc's own
+// declarations (since 2.9 and 2.12).
+#include <pthread.h>
+extern int pipe2(int pipefd[2], int flags);
+extern int pthread_setname_np(pthread_t thread, const char *name);

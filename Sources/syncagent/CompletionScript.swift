@@ -18,7 +18,7 @@ enum CompletionScript {
         switch shell {
         case .bash:
             let marker = "_syncagent_help() {\n"
-            guard let start = script.range(of: marker), let end = script.range(of: "\n}\n", range: start.upperBound..<script.endIndex) else {
+            guard let start = script.firstRange(of: marker), let end = script[start.upperBound...].firstRange(of: "\n}\n") else {
                 return script
             }
             var patched = script
@@ -38,7 +38,9 @@ enum CompletionScript {
 extension String {
     /// The string with the first occurrence of `target` replaced.
     fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard let range = firstRange(of: target) else { return self }
+        var replaced = self
+        replaced.replaceSubrange(range, with: replacement)
+        return replaced
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SyncAgentKit
 
 /// What the shell completes where syncagent takes a file's title (`syncagent pause Sc<TAB>`):

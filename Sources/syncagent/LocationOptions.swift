@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SyncAgentKit
 
 /// `--manifest` and `--state-dir`, shared by every command.

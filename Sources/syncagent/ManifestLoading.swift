@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SyncAgentKit
 
 extension Locations {
@@ -27,7 +27,7 @@ extension Locations {
                 FileDescriptorOutput.standardError.write("syncagent: created \(manifest) from the default manifest; edit it to choose your files\n")
             }
         } catch {
-            throw CommandFailure("cannot create \(manifest): \(error.localizedDescription)", exitCode: .environment)
+            throw CommandFailure(error.message, exitCode: .environment)
         }
     }
 

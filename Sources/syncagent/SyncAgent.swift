@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import SyncAgentKit
 
@@ -80,7 +81,7 @@ struct SyncAgent: ParsableCommand {
         if let shell = completionShellAsked(in: Array(CommandLine.arguments.dropFirst())),
            let script = CompletionScript.script(for: shell, commands: commandNames.filter { $0 != "help" }) {
             FileDescriptorOutput.standardOutput.write(script.hasSuffix("\n") ? script : script + "\n")
-            Foundation.exit(0)
+            Glibc.exit(0)
         }
         do {
             let command: any ParsableCommand
@@ -92,7 +93,7 @@ struct SyncAgent: ParsableCommand {
                 if exitCode(for: error) == .validationFailure, let word = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) {
                     let message = CommandSuggestion.message(for: word, commands: commandNames)
                     FileDescriptorOutput.standardError.write("Error: \(message)\n  See 'syncagent --help' for more information.\n")
-                    Foundation.exit(ExitStatus.usage.rawValue)
+                    Glibc.exit(ExitStatus.usage.rawValue)
                 }
                 throw error
             }
@@ -100,17 +101,17 @@ struct SyncAgent: ParsableCommand {
             try runnable.run()
         } catch let failure as CommandFailure {
             if !failure.message.isEmpty { FileDescriptorOutput.standardError.write("syncagent: \(failure.message)\n") }
-            Foundation.exit(failure.exitCode.rawValue)
+            Glibc.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success || code == .validationFailure || error is ValidationError {
                 let message = fullMessage(for: error)
                 if code == .success {
                     print(message)
-                    Foundation.exit(0)
+                    Glibc.exit(0)
                 }
                 FileDescriptorOutput.standardError.write(message.isEmpty ? "" : message + "\n")
-                Foundation.exit(ExitStatus.usage.rawValue)
+                Glibc.exit(ExitStatus.usage.rawValue)
             }
             exit(withError: error)
         }

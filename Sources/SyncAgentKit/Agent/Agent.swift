@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The login agent: keeps the manifest's files up to date on their schedules until asked to
@@ -232,7 +232,7 @@ public final class Agent {
         guard let notifier = configuration.notifier else { return }
         let logger = logger
         // Fire and forget: a slow notification server must not hold transfers up.
-        Thread.detachNewThread {
+        startDetachedThread(named: "syncagent.notify") {
             do throws(NotificationError) {
                 try notifier.post(notification)
             } catch {

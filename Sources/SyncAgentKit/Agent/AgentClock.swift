@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The agent's wall clock: what time it is, and a descriptor its loop watches that becomes
 /// readable at a moment it was asked to wake at.

@@ -1,5 +1,5 @@
 internal import CLinux
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Wakes the agent at a wall-clock moment, through a `timerfd` its loop watches.

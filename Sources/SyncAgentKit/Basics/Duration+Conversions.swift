@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Duration {
     /// Whole milliseconds, rounded up so a short wait never becomes a busy loop.

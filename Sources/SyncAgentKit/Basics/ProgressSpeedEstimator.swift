@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Estimates a transfer's speed from timestamped byte counts, smoothed so the number on
 /// screen does not jump with every network hiccup.

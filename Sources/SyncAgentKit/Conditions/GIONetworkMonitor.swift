@@ -1,5 +1,5 @@
 internal import CGIO
-import Foundation
+import FoundationEssentials
 
 /// A `GNetworkMonitor` of this monitor's own, made the way GIO makes its default one.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads `/sys/class/power_supply` and decides whether the machine runs on mains power.
 ///
@@ -66,7 +67,7 @@ struct PowerSupplyFolder: Sendable {
     private func attribute(_ name: String, of entry: String) -> String? {
         guard let text = try? String(contentsOfFile: "\(entry)/\(name)", encoding: .utf8) else { return nil }
         let value = text.split(separator: "\n", maxSplits: 1).first.map {
-            $0.trimmingCharacters(in: .whitespaces)
+            String($0.trimmingSpaces())
         } ?? ""
         return value.isEmpty ? nil : value
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A command's end of the control socket: sends one request and reads the answer.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The conversation between `syncagent` commands and the running agent, over a Unix socket:
 /// one request line of JSON, one response line of JSON, then the agent closes the connection.

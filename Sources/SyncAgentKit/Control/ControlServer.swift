@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The agent's end of the control socket: accepts connections, reads one request line from

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one-line messages of `syncagent --once`: the lines a terminal board scrolls up as
 /// files finish, and the lines written instead of a board when output is not a terminal.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The lines of `syncagent status`: one row per file — title, state, a progress bar with bytes,
 /// speed and ETA while it moves, and what happened last and when.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The file name an episode is saved under: worked out once from a ``FileNameTemplate`` and
 /// stored, so a later title edit never renames a file.
@@ -49,7 +50,7 @@ public enum EpisodeFileName {
     /// `text` made safe as (part of) one file name, as described on ``EpisodeFileName``.
     static func cleaned(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars {  // NFC, from the standard library
             switch scalar {
             case "/", "\\", "|": result.append("-")
             case ":": result.append(contentsOf: " -".unicodeScalars.dropFirst(result.last == " " ? 1 : 0))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sets up and removes the start of syncagent at login, for the current user: a systemd
 /// user unit where a systemd user instance answers, an XDG autostart entry otherwise.
@@ -214,7 +215,6 @@ public struct Autostart: Sendable {
     }
 
     private static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "")
-            .trimmingCharacters(in: .whitespaces)
+        String((text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "").trimmingSpaces())
     }
 }

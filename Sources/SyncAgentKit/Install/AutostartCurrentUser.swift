@@ -1,17 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Autostart {
     /// Autostart for the user running this process, starting the binary that runs it
     /// (`/proc/self/exe`), with the folders from `environment` and the systemctl on its `PATH`.
     public static func currentUser(environment: [String: String]) throws(AutostartError) -> Autostart {
-        let executable: String
-        do {
-            executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        } catch {
-            throw AutostartError(
-                .unsupportedExecutable,
-                "Cannot tell where this syncagent is (/proc/self/exe): \((error as NSError).localizedDescription)."
-            )
+        guard let executable = symbolicLinkTarget("/proc/self/exe") else {
+            throw AutostartError(.unsupportedExecutable, "Cannot tell where this syncagent is (/proc/self/exe): \(systemReason()).")
         }
         let directories = XDGDirectories(environment: environment) { try? String(contentsOfFile: $0, encoding: .utf8) }
         return Autostart(directories: directories, executable: executable, systemctl: .installed(environment: environment))

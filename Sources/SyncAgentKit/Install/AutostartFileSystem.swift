@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The file operations autostart needs: look at a file, write one whole or not at all,
 /// remove one — each failure an ``AutostartError`` that names the path.
@@ -27,28 +28,16 @@ enum AutostartFileSystem {
     /// same folder, flushed, then renamed over `path`, so a reader sees the old file or the
     /// new one, never half of one. Creates missing folders.
     static func writeAtomically(_ text: String, to path: String) throws(AutostartError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw AutostartError(.fileSystem, "Cannot create the folder \(folder): \((error as NSError).localizedDescription).")
+        let (folder, name) = splitPath(path)
+        if let reason = createFolders(folder, mode: 0o755) {
+            throw AutostartError(.fileSystem, "Cannot create the folder \(folder): \(reason).")
         }
         var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failure("cannot write a file in", folder) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failedErrno: Int32 = 0
-        Array(text.utf8).withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { failedErrno = count < 0 ? errno : EIO; return }
-                offset += count
-            }
-        }
+        var failedErrno = writeAll(descriptor, text.utf8) ?? 0
         if failedErrno == 0, fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 { failedErrno = errno }
         close(descriptor)
         if failedErrno == 0, rename(temporary, path) != 0 { failedErrno = errno }
@@ -67,13 +56,13 @@ enum AutostartFileSystem {
             if errno == ENOENT { return false }
             throw failure("cannot remove", path)
         }
-        syncFolder((path as NSString).deletingLastPathComponent)
+        syncFolder(splitPath(path).folder)
         return true
     }
 
     /// Where the symbolic link at `path` points, or `nil` when it is not one.
     static func linkTarget(_ path: String) -> String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+        symbolicLinkTarget(path)
     }
 
     /// Makes a rename or unlink in `folder` survive a crash.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs `systemctl --user …` for the autostart logic.
 ///
@@ -38,29 +39,13 @@ public struct AutostartSystemctl: Sendable {
         return AutostartSystemctl { arguments in runProcess(executable, ["--user"] + arguments) }
     }
 
-    /// Runs `executable` with stdin from /dev/null and both outputs captured. Its output is a
-    /// few lines, so reading stdout to the end before stderr cannot fill a pipe and stall.
+    /// Runs `executable` with stdin from /dev/null and both outputs captured.
     private static func runProcess(_ executable: String, _ arguments: [String]) -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
         do {
-            try process.run()
+            let run = try ProgramRun.run(executable, arguments)
+            return Run(status: run.status, output: run.output, errorOutput: run.errorOutput)
         } catch {
-            return Run(status: 127, errorOutput: "cannot run \(executable): \((error as NSError).localizedDescription)")
+            return Run(status: 127, errorOutput: "cannot run \(executable): \(error.reason)")
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            errorOutput: String(decoding: errorData, as: UTF8.self)
-        )
     }
 }

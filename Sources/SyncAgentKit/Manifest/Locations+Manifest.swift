@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Locations {
     /// The manifest as it is on disk now, or every problem in it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the user asked for: which files to keep, where, and how to fetch them.
 ///

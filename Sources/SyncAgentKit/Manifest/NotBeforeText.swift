@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `not_before` key: an RFC 3339 moment with its offset (`2026-12-01T08:00:00+01:00`,
 /// `2026-12-01T07:00:00Z`), or a day alone (`2026-12-01`), which means local midnight.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One thread of its own that runs blocking calls in order, and callers that stop waiting
 /// for a call at a deadline.
@@ -7,11 +7,10 @@ import Foundation
 /// dropped if the deadline came first. A call still waiting its turn when its deadline passes
 /// is skipped, so nothing happens after its caller was told it failed.
 ///
-/// Built on a plain thread and a condition variable, not on Dispatch: an agent that has used
-/// Dispatch's global queues keeps a once-a-second timer of libdispatch's running for the rest
-/// of its life, and an idle agent must not wake at all.
+/// Built on a plain thread and a condition variable, not on Dispatch (see
+/// ``startDetachedThread(named:_:)``).
 final class SerialWorker: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// Guarded by `condition`.
     private var jobs: [() -> Void] = []
     private var started = false
@@ -37,9 +36,7 @@ final class SerialWorker: @unchecked Sendable {
         jobs.append(job)
         if !started {
             started = true
-            let thread = Thread { [self] in serve() }
-            thread.name = name
-            thread.start()
+            startDetachedThread(named: name) { [self] in serve() }
         }
         condition.signal()
         condition.unlock()
@@ -59,7 +56,7 @@ final class SerialWorker: @unchecked Sendable {
 /// The one answer to a ``SerialWorker/run(timeout:_:)``: the call's value, or abandonment
 /// at the deadline, whichever comes first.
 private final class Settlement<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// Guarded by `condition`.
     private var value: Value?
     private var abandoned = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Manifest.DailyWindow {
     /// When the window is open on the local day `day` (days since 1970-01-01), as instants;

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Date {
     /// This moment moved on by `duration` (back, when it is negative), to the attosecond as far

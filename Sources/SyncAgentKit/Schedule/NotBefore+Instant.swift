@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Manifest.NotBefore {
     /// The moment this stands for on `clock`: the instant as written, or the day's first

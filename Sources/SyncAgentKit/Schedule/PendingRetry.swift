@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A retry a failed file is waiting for: when, and whether the server asked for it.
 ///

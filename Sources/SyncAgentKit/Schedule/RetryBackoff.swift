@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When to try a failed transfer again: exponential backoff with jitter, and the server's
 /// `Retry-After` first.

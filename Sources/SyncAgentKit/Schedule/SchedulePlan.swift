@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one scheduling round decided: which files start now, why the others wait, and when to
 /// look again.

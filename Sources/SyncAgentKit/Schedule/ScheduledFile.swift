@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One file as the ``Scheduler`` sees it: its schedule and what the state says about it.
 ///

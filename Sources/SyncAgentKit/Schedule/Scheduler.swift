@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides, the way iOS background fetch does, which files to transfer now and when to look
 /// again. Pure: the time, the time zone and the conditions come in, nothing is read or waited

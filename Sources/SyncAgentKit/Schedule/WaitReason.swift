@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a file does not start now. Each time-bound reason carries the moment the file can
 /// start by time alone (all other time rules included).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Local wall-clock time in one time zone, for rules written in local time (daily windows, a
 /// `not_before` day).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a ``FileRecord`` maps onto a row of the `files` table (see ``StateSchema``).
 extension FileRecord {

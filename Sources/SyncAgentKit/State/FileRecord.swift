@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What syncagent remembers about one file between runs.
 ///

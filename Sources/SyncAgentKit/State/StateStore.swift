@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The saved state of every kept file, in one SQLite database: `state.sqlite3` in the state
 /// folder (`$XDG_STATE_HOME/syncagent/`, or `--state-dir`).
@@ -176,20 +177,8 @@ public final class StateStore {
     /// Creates `directory` and any missing parent, each with mode 0700, as the XDG base
     /// directory specification asks: the state lists what the user keeps and where from.
     private static func createDirectory(_ directory: String) throws(StateStoreError) {
-        // mkdir(2) rather than FileManager, whose errors on Linux do not say what went wrong.
-        var path = directory.hasPrefix("/") ? "" : "."
-        for component in directory.split(separator: "/") {
-            path += "/" + component
-            guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-                throw directoryError(directory, reason: systemReason())
-            }
-        }
-        var status = stat()
-        guard stat(directory, &status) == 0 else {
-            throw directoryError(directory, reason: systemReason())
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw directoryError(directory, reason: "a file of that name is in the way")
+        if let reason = createFolders(directory, mode: 0o700) {
+            throw directoryError(directory, reason: reason)
         }
     }
 

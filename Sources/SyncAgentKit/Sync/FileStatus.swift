@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One file as `syncagent status` shows it; also the stable `--json` form.
 public struct FileStatus: Codable, Sendable, Equatable {

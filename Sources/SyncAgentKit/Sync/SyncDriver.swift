@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one batch driver, for `syncagent --once` and for the agent alike: asks the
 /// ``Scheduler`` which files of the manifest are due, hands them to the ``TransferEngine``,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bookkeeping between the manifest, the state and the engine: what to ask the server for
 /// each file (given what the state and the disk say), and what to remember when a transfer

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import SyncAgentKit
 
 extension SyncAgent {
@@ -49,7 +50,7 @@ extension SyncAgent {
             print("Delete the \(manifest.files.count) files of the manifest in \(manifest.destination) and forget their state? [y/N] ", terminator: "")
             fflush(nil)
             guard let answer = readLine() else { return false }
-            return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+            return ["y", "yes"].contains(answer.filter { $0 != " " && $0 != "\t" }.lowercased())
         }
     }
 }

@@ -1,5 +1,6 @@
 internal import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A thread that writes blocks to a file in order, so that the engine's thread receives the
 /// next blocks while the device takes this one.
@@ -9,11 +10,11 @@ import Foundation
 /// block being written here and the next ones filling there, receiving and writing overlap;
 /// a few blocks queued absorb the moments when one side is briefly slower.
 ///
-/// Built on a plain thread and a condition variable, not on Dispatch (see ``SerialWorker``).
+/// Built on a plain thread and a condition variable, not on Dispatch (see ``startDetachedThread(named:_:)``).
 /// The thread lives as long as one big download; it ends after ``finish()``.
 final class BlockWriteThread: @unchecked Sendable {
     private let descriptor: Int32
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// Guarded by `condition`: blocks handed over and not yet written, oldest first; the first
     /// is being written.
     private var pending: [UnsafeMutableRawBufferPointer] = []
@@ -27,9 +28,7 @@ final class BlockWriteThread: @unchecked Sendable {
     /// Starts the thread; `descriptor` must stay open until ``finish()`` returns.
     init(descriptor: Int32) {
         self.descriptor = descriptor
-        let thread = Thread { [self] in serve() }
-        thread.name = "syncagent.block-writer"
-        thread.start()
+        startDetachedThread(named: "syncagent.block-writer") { [self] in serve() }
     }
 
     /// Queues `block` to be written after those already queued. The caller must not touch it
