@@ -65,6 +65,26 @@ public final class StateStore {
         }
     }
 
+    /// The saved records of the files kept at `paths` (those that have one), in one query
+    /// whose cost grows with `paths`, not with the whole state: a state also holds records of
+    /// files from other manifests.
+    public func records(forPaths paths: [String]) throws(StateStoreError) -> [FileRecord] {
+        // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
+        // statement serves any number of them (bound parameters are capped at 32,766).
+        let list = String(decoding: (try? JSONEncoder().encode(paths)) ?? Data("[]".utf8), as: UTF8.self)
+        return try perform("read the saved state") { () throws(SQLiteError) in
+            try database.withStatement(Self.selectSomeSQL) {
+                statement throws(SQLiteError) in
+                try statement.bind(SQLiteValue(list), at: 1)
+                var records: [FileRecord] = []
+                while try statement.step() == .row {
+                    records.append(try FileRecord(row: statement))
+                }
+                return records
+            }
+        }
+    }
+
     /// Saves `record`, replacing the saved state of the same path if there is one.
     public func save(_ record: FileRecord) throws(StateStoreError) {
         try perform("save the state of \(record.path)") { () throws(SQLiteError) in
@@ -131,6 +151,8 @@ public final class StateStore {
     private static let selectOneSQL = "SELECT \(columnList) FROM files WHERE path = ?1"
 
     private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
+
+    private static let selectSomeSQL = "SELECT \(columnList) FROM files WHERE path IN (SELECT value FROM json_each(?1))"
 
     private static let upsertSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst())
 

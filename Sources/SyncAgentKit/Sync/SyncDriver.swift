@@ -70,7 +70,7 @@ public final class SyncDriver {
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
     private var stateError: StateStoreError?
-    private var readAllRecords = false
+    private var readRecordsAtOnce = false
 
     /// Drives every transfer; created on first use, on the driver's thread.
     lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
@@ -111,10 +111,10 @@ public final class SyncDriver {
     public func plan(conditions: Conditions?) throws(StateStoreError) -> Date? {
         planRequested = false
         guard let manifest else { return nil }
-        if mode == .everyFileNow && !readAllRecords {
+        if mode == .everyFileNow && !readRecordsAtOnce {
             // One query costs less than thousands; in this mode nobody else writes meanwhile.
-            try ledger.readAllRecords()
-            readAllRecords = true
+            try ledger.readRecords(forPaths: manifest.files.map { manifest.destinationPath(of: $0) })
+            readRecordsAtOnce = true
         }
         let now = now()
         var entries: [String: Manifest.Entry] = [:]

@@ -17,7 +17,8 @@ final class TransferLedger {
     private let unitRandom: () -> Double
     /// Records changed since the last ``saveChanges()``, by path.
     private var unsaved: [String: FileRecord] = [:]
-    /// Every saved record by path, when read at once with ``readAllRecords()``.
+    /// The saved records of the files a batch asks about, by path, when read at once with
+    /// ``readRecords(forPaths:)``.
     private var saved: [String: FileRecord]?
 
     init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
@@ -26,12 +27,14 @@ final class TransferLedger {
         self.unitRandom = unitRandom
     }
 
-    /// Reads every saved record in one query, for a batch that is about to ask about each
-    /// file: one query costs less than thousands. Records that others change later (the
+    /// Reads the saved records of the files at `paths` in one query, for a batch that is about
+    /// to ask about each of them: one query costs less than thousands, and reads nothing of
+    /// the files a state keeps for other manifests. A path with no record has none later
+    /// either, as far as this ledger is concerned. Records that others change later (the
     /// user's holds) are not seen; see ``StateStore/saveTransferResults(_:)`` for why that
     /// loses nothing.
-    func readAllRecords() throws(StateStoreError) {
-        saved = Dictionary(try store.records().map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+    func readRecords(forPaths paths: [String]) throws(StateStoreError) {
+        saved = Dictionary(try store.records(forPaths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The longest a change waits to be saved. Each save is a transaction that costs about

@@ -91,6 +91,17 @@ final class StateStoreTests {
         #expect(try store.records().isEmpty)
     }
 
+    @Test func readsTheRecordsOfTheGivenPathsOnly() throws {
+        let store = try StateStore(directory: directory)
+        // Names JSON must escape, and one beyond ASCII, among records of other files.
+        let asked = ["quote\"d", "back\\slash", "Übersicht – 2026", "plain"].map(Self.fullRecord)
+        let others = (0..<50).map { Self.fullRecord("other-\($0)") }
+        try store.saveTransferResults(asked + others)
+        let read = try store.records(forPaths: asked.map(\.path) + ["/home/user/Downloads/never-saved.pdf"])
+        #expect(read.sorted { $0.path < $1.path } == asked.sorted { $0.path < $1.path })
+        #expect(try store.records(forPaths: []).isEmpty)
+    }
+
     @Test func saveReplacesTheRecordOfTheSamePath() throws {
         let store = try StateStore(directory: directory)
         let full = Self.fullRecord("guide")
