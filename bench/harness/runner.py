@@ -56,8 +56,10 @@ class Bench:
         if not self.options.quick:
             wait_for_deletions_to_age(self.corpus_root)
         https = any(s.https for s in scenarios)
-        needed = {key for s in scenarios for key in (s.corpus, *s.foreign)} | ({"guides"} if https else set())
-        for key in needed:  # the protocol probe fetches some of the guides
+        needed = {key for s in scenarios for key in (s.corpus, *s.foreign)}
+        if https:
+            needed.add("guides")  # the protocol probe fetches some of them
+        for key in needed:
             self.corpora[key].create(self.corpus_root)
         self.nginx = Nginx(self.corpus_root, self.work, TestAuthority(self.work / "tls") if https else None)
         try:
@@ -286,7 +288,7 @@ def restore(saved: Path, state: Path):
 def count_records(state: Path):
     """How many file records a saved state holds (a check that the big state is big)."""
     try:
-        with sqlite3.connect(f"file:{state / 'state.sqlite3'}?mode=ro", uri=True) as database:
+        with contextlib.closing(sqlite3.connect(f"file:{state / 'state.sqlite3'}?mode=ro", uri=True)) as database:
             return f"{database.execute('SELECT count(*) FROM files').fetchone()[0]:,}"
     except sqlite3.Error as error:
         return f"an unknown number of ({error})"

@@ -78,14 +78,14 @@ class Nginx:
         self.folder = f = work / "nginx"
         f.mkdir(parents=True)
         self.plain = Origin(f"http://127.0.0.1:{(port := free_port())}")
-        servers = f"server {{ listen 127.0.0.1:{port} backlog=1024; root {root}; }}"
+        blocks = f"server {{ listen 127.0.0.1:{port} backlog=1024; root {root}; }}"
         self.secure = self.audited = None
         if authority:
             self.secure = Origin(f"https://127.0.0.1:{(secure := free_port())}", authority.certificate)
             self.audited = Origin(f"https://127.0.0.1:{(audited := free_port())}", authority.certificate)
             tls = (f"ssl_certificate {authority.server_certificate}; ssl_certificate_key {authority.server_key};\n"
                    f"    ssl_protocols TLSv1.3; ssl_session_cache shared:TLS:10m; ssl_session_timeout 1h;")
-            servers += f"""
+            blocks += f"""
     {tls}
     server {{ listen 127.0.0.1:{secure} ssl http2 backlog=1024; root {root}; }}
     log_format protocols '$server_protocol over $ssl_protocol';
@@ -107,7 +107,7 @@ http {{
     keepalive_requests 1000000; keepalive_timeout 60s;
     open_file_cache max=30000 inactive=300s; open_file_cache_valid 300s;
     if_modified_since before;
-    {servers}
+    {blocks}
 }}
 """)
         self.process = subprocess.Popen(
