@@ -26,13 +26,17 @@ def seconds(value):
 
 
 def figure(row, attribute):
-    """Median, then (min–max) when there is more than one run."""
-    show = (lambda v: f"{v / 1024:.1f} MiB") if attribute == "rss" else seconds
-    text = show(row.median(attribute))
+    """Median, then (min–max) when there is more than one run, all in the median's unit."""
+    median = row.median(attribute)
+    if attribute == "rss":
+        unit, factor, digits = "MiB", 1 / 1024, 1
+    else:
+        unit, factor, digits = ("ms", 1000, 1) if median < 0.1 else ("s", 1, 3)
+    text = f"{median * factor:.{digits}f}"
     if len(row.samples) > 1:
         low, high = row.spread(attribute)
-        text += f" ({show(low).split()[0]}–{show(high)})"
-    return text
+        text += f" ({low * factor:.{digits}f}–{high * factor:.{digits}f})"
+    return f"{text} {unit}"
 
 
 def failed(row):
