@@ -91,7 +91,8 @@ def summary(rows):
 
 
 def details(rows):
-    """Every row; "syncagent ÷ this" where the scenario has one syncagent row to divide."""
+    """Every row; "syncagent ÷ this" where the scenario has one syncagent row to divide (not the
+    CPU time of the disk's ceiling, which writes zeros instead of receiving anything)."""
     table = [("scenario", "contender", "wall", "CPU", "peak RSS", "rate", "syncagent ÷ this: wall", "CPU")]
     for title, group in groups(rows).items():
         ours = [row for row in group if row.role == "syncagent"]
@@ -103,7 +104,7 @@ def details(rows):
             compared = len(ours) == 1 and ours[0].measured and row is not ours[0]
             table.append((title, row.contender, figure(row, "wall"), figure(row, "cpu"), figure(row, "rss"), rate,
                           ratio(ours[0], row) if compared else "",
-                          ratio(ours[0], row, "cpu") if compared else ""))
+                          ratio(ours[0], row, "cpu") if compared and row.role != "ceiling" else ""))
     return markdown(table)
 
 
