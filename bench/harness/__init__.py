@@ -1,0 +1,1 @@
+"""The pieces of bench/compare: corpora, servers, contenders, measuring, the runs, the report."""
