@@ -50,7 +50,7 @@ public final class FaultServer: Sendable {
         if tls {
             let certificate = directory.appending("certificate.pem")
             let key = directory.appending("key.pem")
-            try Self.makeCertificate(certificate: certificate, key: key)
+            try TestCertificate.make(certificate: certificate, key: key)
             arguments += [certificate, key]
             certificatePath = certificate
         } else {
@@ -171,24 +171,6 @@ public final class FaultServer: Sendable {
             if let lastModified = route.lastModified { settings["last_modified"] = lastModified }
             settings["responses"] = route.responses.map { $0.response.settings(file: $0.file) }
             return settings
-        }
-    }
-
-    /// A self-signed certificate for 127.0.0.1 and localhost, valid for two days.
-    private static func makeCertificate(certificate: String, key: String) throws {
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-        ]
-        openssl.standardOutput = FileHandle.nullDevice
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        guard openssl.terminationStatus == 0 else {
-            throw TestSupportError("openssl could not make a test certificate (exit \(openssl.terminationStatus))")
         }
     }
 }

@@ -10,18 +10,26 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
     /// What the server serves from: put files here.
     public let root: String
     public let port: Int
+    /// The certificate the server presents (its own CA), with `tls: true`; else `nil`.
+    public let certificatePath: String?
     private let directory: TemporaryDirectory
     private let process: Process
 
     /// Starts nginx. `locations` is extra configuration inside the `server` block, e.g.
-    /// `location /slow/ { limit_rate 100k; }`.
-    public init(locations: String = "") throws {
+    /// `location /slow/ { limit_rate 100k; }`. With `tls`, it serves HTTPS only — TLS 1.3,
+    /// HTTP/2 offered, as real mirrors do — with a certificate made for the run
+    /// (``certificatePath``); ask for ``secureURL(_:)``.
+    public init(locations: String = "", tls: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "nginx")
         root = directory.appending("www")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        certificatePath = tls ? directory.appending("certificate.pem") : nil
         do {
+            if let certificatePath {
+                try TestCertificate.make(certificate: certificatePath, key: directory.appending("key.pem"))
+            }
             (port, process) = try LocalPort.startServer("nginx") { [directory, root] port in
-                try Self.configuration(prefix: directory.path, root: root, port: port, locations: locations)
+                try Self.configuration(prefix: directory.path, root: root, port: port, locations: locations, tls: tls)
                     .write(toFile: directory.appending("nginx.conf"), atomically: true, encoding: .utf8)
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
@@ -56,12 +64,17 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
         public let ifNoneMatch: String
         public let ifModifiedSince: String
         public let bytesSent: Int
+        /// "HTTP/1.1", "HTTP/2.0".
+        public let `protocol`: String
 
         enum CodingKeys: String, CodingKey {
-            case method, uri, status, range, ifRange = "if_range", ifNoneMatch = "if_none_match"
+            case method, uri, status, range, ifRange = "if_range", ifNoneMatch = "if_none_match", `protocol`
             case ifModifiedSince = "if_modified_since", bytesSent = "bytes_sent"
         }
     }
+
+    /// `https://127.0.0.1:PORT/path`, for a server started with `tls: true`.
+    public func secureURL(_ path: String) -> String { "https://127.0.0.1:\(port)/\(path)" }
 
     /// Every request logged so far, oldest first.
     public func requests() -> [Request] {
@@ -88,8 +101,16 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
         directory.remove()
     }
 
-    private static func configuration(prefix: String, root: String, port: Int, locations: String) -> String {
-        """
+    private static func configuration(prefix: String, root: String, port: Int, locations: String, tls: Bool) -> String {
+        let listen = tls
+            ? """
+            listen 127.0.0.1:\(port) ssl http2;
+                    ssl_certificate \(prefix)/certificate.pem;
+                    ssl_certificate_key \(prefix)/key.pem;
+                    ssl_protocols TLSv1.3;
+            """
+            : "listen 127.0.0.1:\(port);"
+        return """
         daemon off;
         master_process off;
         worker_processes 1;
@@ -99,7 +120,8 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
         http {
             log_format mirror escape=json '{"method":"$request_method","uri":"$request_uri","status":$status,'
                 '"range":"$http_range","if_range":"$http_if_range","if_none_match":"$http_if_none_match",'
-                '"if_modified_since":"$http_if_modified_since","bytes_sent":$body_bytes_sent}';
+                '"if_modified_since":"$http_if_modified_since","bytes_sent":$body_bytes_sent,'
+                '"protocol":"$server_protocol"}';
             access_log \(prefix)/access.log mirror;
             client_body_temp_path \(prefix)/client_body;
             proxy_temp_path \(prefix)/proxy;
@@ -110,7 +132,7 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
             default_type application/octet-stream;
             sendfile on;
             server {
-                listen 127.0.0.1:\(port);
+                \(listen)
                 root \(root);
                 \(locations)
             }

@@ -80,8 +80,6 @@ final class Download: CurlEasyDelegate {
         // curl averages the speed over its last five seconds: a body that stops dead is
         // noticed up to five seconds after the stall timeout, never before it.
         try easy.lowSpeedLimit(bytesPerSecond: 1, seconds: max(1, Int(options.stallTimeout.milliseconds / 1000)))
-        // Fewer, larger writes for big files; curl's default is 16 KiB.
-        try easy.receiveBufferSize(256 * 1024)
         // Decode whatever Content-Encoding a server forces on us (Apache's force-gzip, CDNs),
         // but ask for none (the identity header in requestHeaders): the range of a resumed
         // request counts bytes of the encoded body, which a partial of decoded bytes cannot

@@ -179,8 +179,7 @@ public final class TransferEngine {
         guard let download = queue.ended(easy) else { return }
         defer {
             // After the verdict, which still reads the handle.
-            if error == nil, spareHandles.count < limits.concurrent {
-                easy.resetForReuse()
+            if error == nil, spareHandles.count < limits.concurrent, easy.resetForReuse() {
                 spareHandles.append(easy)
             }
         }

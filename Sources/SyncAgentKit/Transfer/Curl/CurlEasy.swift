@@ -30,6 +30,8 @@ final class CurlEasy {
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         installCallbacks()
+        // A new handle has no receive buffer yet, so curl takes any size.
+        _ = setReceiveBufferSize()
     }
 
     deinit {
@@ -42,15 +44,29 @@ final class CurlEasy {
     /// callbacks installed again. Setting up a handle costs about as much as a small
     /// transfer's own work in libcurl; connections are pooled by the multi handle either way.
     ///
-    /// Only for a handle whose transfer succeeded: after some failures (a name lookup that
-    /// failed) libcurl refuses options on the reset handle.
-    func resetForReuse() {
+    /// Returns `false` when the handle cannot be made as new, and must not be reused: libcurl
+    /// 7.88 keeps a transfer's receive buffer past `curl_easy_reset` after some transfers (one
+    /// multiplexed on an HTTP/2 connection with others, one whose name lookup failed), and
+    /// then refuses to size it again (`CURLE_BAD_FUNCTION_ARGUMENT`) — which a reused handle
+    /// met as a failed transfer.
+    func resetForReuse() -> Bool {
         curl_easy_reset(rawHandle)
         curl_slist_free_all(headerList)
         headerList = nil
         errorBuffer[0] = 0
         delegate = nil
         installCallbacks()
+        return setReceiveBufferSize()
+    }
+
+    /// The receive buffer every transfer on this handle reads into, so the size of most body
+    /// callbacks: fewer, larger writes for big files than curl's default 16 KiB. A property of
+    /// the handle, set when it is made as new (see ``resetForReuse()``).
+    static let receiveBufferSize = 256 * 1024
+
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_BUFFERSIZE.html
+    private func setReceiveBufferSize() -> Bool {
+        syncagent_easy_setopt_long(rawHandle, CURLOPT_BUFFERSIZE, Self.receiveBufferSize) == CURLE_OK
     }
 
     private func installCallbacks() {
@@ -129,12 +145,6 @@ final class CurlEasy {
     func lowSpeedLimit(bytesPerSecond: Int, seconds: Int) throws(CurlError) {
         try set(CURLOPT_LOW_SPEED_LIMIT, bytesPerSecond)
         try set(CURLOPT_LOW_SPEED_TIME, seconds)
-    }
-
-    /// The size of the receive buffer, so of most body callbacks.
-    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_BUFFERSIZE.html
-    func receiveBufferSize(_ bytes: Int) throws(CurlError) {
-        try set(CURLOPT_BUFFERSIZE, bytes)
     }
 
     /// Decodes a `Content-Encoding` body for every encoding this libcurl was built with

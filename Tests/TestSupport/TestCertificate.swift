@@ -1,0 +1,24 @@
+import Foundation
+
+/// Certificates for the HTTPS servers tests start on 127.0.0.1.
+public enum TestCertificate {
+    /// Writes a self-signed certificate for 127.0.0.1 and localhost, valid for two days, to
+    /// `certificate`, and its key to `key`: the certificate is its own CA, so a client trusts
+    /// it through `CURL_CA_BUNDLE`.
+    public static func make(certificate: String, key: String) throws {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else {
+            throw TestSupportError("openssl could not make a test certificate (exit \(openssl.terminationStatus))")
+        }
+    }
+}
