@@ -17,7 +17,7 @@ extension SyncAgent {
             let arrow = TerminalSymbols.forLocale(environment: ProcessInfo.processInfo.environment).arrow
             let manifest = try locations.loadManifest()
             // One write for the whole listing: a print per line costs more than the checks.
-            var listing = "\(locations.manifest): \(manifest.files.count) \(manifest.files.count == 1 ? "file" : "files") into \(manifest.destination)\n"
+            var listing = "\(locations.manifest): \(counted(manifest.files.count, "file")) into \(manifest.destination)\n"
             for entry in manifest.files {
                 listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "") + "\n"
             }

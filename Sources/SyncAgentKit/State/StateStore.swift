@@ -75,7 +75,7 @@ public final class StateStore {
     /// are saved or none is.
     public func save(_ records: [FileRecord]) throws(StateStoreError) {
         guard !records.isEmpty else { return }
-        try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
+        try perform("save the state of \(counted(records.count, "file"))") { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertSQL) }
         }
     }
@@ -86,7 +86,7 @@ public final class StateStore {
     /// its hold as given).
     public func saveTransferResults(_ records: [FileRecord]) throws(StateStoreError) {
         guard !records.isEmpty else { return }
-        try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
+        try perform("save the state of \(counted(records.count, "file"))") { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertKeepingHoldSQL) }
         }
     }

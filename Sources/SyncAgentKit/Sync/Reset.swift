@@ -26,7 +26,7 @@ public enum Reset {
 
     /// What a reset says it did.
     public static func summary(deleted: [String], of manifest: Manifest) -> String {
-        let files = deleted.count == 1 ? "1 file" : "\(deleted.count) files"
-        return "reset: deleted \(files) and forgot the saved state; `syncagent start` downloads them again"
+        let them = deleted.count == 1 ? "it" : "them"
+        return "reset: deleted \(counted(deleted.count, "file")) and forgot the saved state; `syncagent start` downloads \(them) again"
     }
 }
