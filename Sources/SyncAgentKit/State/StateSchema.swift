@@ -91,6 +91,24 @@ enum StateSchema {
         if let refusal { throw refusal }
     }
 
+    /// Throws when the database cannot be read as it is: not ours, newer, damaged, or older
+    /// than this version (its update is a write).
+    static func checkReadable(_ database: SQLiteDatabase) throws(StateStoreError) {
+        let refusal: StateStoreError?
+        let version: Int64
+        do {
+            refusal = try Self.refusal(of: database)
+            version = try integer("PRAGMA user_version", in: database)
+        } catch {
+            throw StateStoreError(error, while: "read the saved state", databasePath: database.path)
+        }
+        if let refusal { throw refusal }
+        guard version == currentVersion else {
+            throw StateStoreError(.storage, path: database.path, message: "\(database.path) was saved by an older syncagent; "
+                + "a run without --dry-run updates it, and a dry run after that can read it.")
+        }
+    }
+
     /// Prepares the database, or returns why it must not be touched.
     private static func prepareUnlessRefused(_ database: SQLiteDatabase) throws(SQLiteError) -> StateStoreError? {
         // Check before changing anything, so a file that is not ours is left as it was.

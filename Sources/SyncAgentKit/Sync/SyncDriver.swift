@@ -49,8 +49,8 @@ public final class SyncDriver {
 
     let store: StateStore
     let ledger: TransferLedger
-    private let now: () -> Date
-    private let timeZone: TimeZone
+    let now: () -> Date
+    let timeZone: TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
@@ -111,32 +111,12 @@ public final class SyncDriver {
     public func plan(conditions: Conditions?) throws(StateStoreError) -> Date? {
         planRequested = false
         guard let manifest else { return nil }
-        if mode == .everyFileNow && !readAllRecords {
-            // One query costs less than thousands; in this mode nobody else writes meanwhile.
-            try ledger.readAllRecords()
-            readAllRecords = true
-        }
         let now = now()
-        var entries: [String: Manifest.Entry] = [:]
-        var files: [ScheduledFile] = []
-        var held: [(title: String, hold: Hold)] = []
-        let pending = engine.pendingIDs
-        for entry in manifest.files {
-            let path = manifest.destinationPath(of: entry)
-            if let id = ids[path], pending.contains(id) { continue }
-            let record = try ledger.record(for: entry, at: path)
-            if let hold = record?.hold {
-                held.append((entry.title, hold))
-                continue
-            }
-            let requested = mode == .everyFileNow || requestedNow.contains(path)
-            files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
-            entries[path] = entry
-        }
-        heldFiles = held
+        let round = try candidates(of: manifest)
+        heldFiles = round.held.map { ($0.entry.title, $0.hold) }
         requestedNow = []
-        let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
-        let plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: conditions ?? favourable)
+        let plan = Scheduler(timeZone: timeZone).plan(round.files, at: now, conditions: conditions ?? .favourable)
+        let entries = round.entries
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
         for path in plan.start {
@@ -150,6 +130,38 @@ public final class SyncDriver {
         engine.add(requests)
         // Never sooner than a moment from now: a plan that wakes in the past would spin.
         return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
+    }
+
+    /// What a scheduling round considers: the files of `manifest` not in transfer now, as
+    /// the scheduler sees them, with their entries by path, and the files the user holds.
+    func candidates(of manifest: Manifest) throws(StateStoreError) -> RoundCandidates {
+        if mode == .everyFileNow && !readAllRecords {
+            // One query costs less than thousands; in this mode nobody else writes meanwhile.
+            try ledger.readAllRecords()
+            readAllRecords = true
+        }
+        var round = RoundCandidates()
+        let pending = engine.pendingIDs
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            if let id = ids[path], pending.contains(id) { continue }
+            let record = try ledger.record(for: entry, at: path)
+            if let hold = record?.hold {
+                round.held.append((entry, hold))
+                continue
+            }
+            let requested = mode == .everyFileNow || requestedNow.contains(path)
+            round.files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
+            round.entries[path] = entry
+        }
+        return round
+    }
+
+    /// See ``candidates(of:)``.
+    struct RoundCandidates {
+        var files: [ScheduledFile] = []
+        var entries: [String: Manifest.Entry] = [:]
+        var held: [(entry: Manifest.Entry, hold: Hold)] = []
     }
 
     // MARK: Transfers
