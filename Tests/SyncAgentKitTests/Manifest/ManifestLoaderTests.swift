@@ -198,17 +198,7 @@ struct ManifestLoaderTests {
 
     @Test func theDefaultManifestsCommentedKeysLoadToo() throws {
         // The commented examples teach the format, so they must be right: uncomment them all.
-        let bytes = try ManifestFile.contents(of: Self.repositoryRoot + "/config/manifest.yaml")
-        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256", "max_size"] + ManifestValidator.scheduleKeys
-        let uncommented = String(decoding: bytes, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in
-                let indent = line.prefix { $0 == " " }
-                let body = line.dropFirst(indent.count)
-                let isExample = optionalKeys.contains { body.hasPrefix("# \($0): ") }
-                return isExample ? indent + body.dropFirst(2) : line
-            }
-            .joined(separator: "\n")
+        let uncommented = try Self.defaultManifestUncommented()
         let manifest = try ManifestLoader(context: Self.context).load(Array(uncommented.utf8))
         #expect(manifest.destination == "/home/ada/Downloads/Apple Guides")
         #expect(manifest.files[0].path == "guides/ios-programming-guide.pdf")
@@ -244,6 +234,21 @@ struct ManifestLoaderTests {
     }
 
     /// The package's root folder, found from this file's path.
+    /// The default manifest with every commented example key uncommented.
+    static func defaultManifestUncommented() throws -> String {
+        let bytes = try ManifestFile.contents(of: repositoryRoot + "/config/manifest.yaml")
+        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256", "max_size"] + ManifestValidator.scheduleKeys
+        return String(decoding: bytes, as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                let indent = line.prefix { $0 == " " }
+                let body = line.dropFirst(indent.count)
+                let isExample = optionalKeys.contains { body.hasPrefix("# \($0): ") }
+                return isExample ? indent + body.dropFirst(2) : line
+            }
+            .joined(separator: "\n")
+    }
+
     static let repositoryRoot: String = {
         var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         components.removeLast(4) // Tests/SyncAgentKitTests/Manifest/ManifestLoaderTests.swift
