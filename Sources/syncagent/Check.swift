@@ -19,7 +19,8 @@ extension SyncAgent {
             // One write for the whole listing: a print per line costs more than the checks.
             var listing = "\(locations.manifest): \(counted(manifest.files.count, "file")) into \(manifest.destination)\n"
             for entry in manifest.files {
-                listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "") + "\n"
+                listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "")
+                    + (entry.nameFromServer ? "  (or the name the server gives it, the first time: Content-Disposition)" : "") + "\n"
             }
             print(listing, terminator: "")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SyncAgentKit
 
 /// `syncagent --once --dry-run`: what `--once` would fetch and why, from the same planning as

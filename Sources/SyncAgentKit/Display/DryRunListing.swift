@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `syncagent --once --dry-run` prints: a heading with how many files would be fetched,
 /// then one line per file — fetched or skipped, its title and name, and why.
@@ -30,7 +30,7 @@ public struct DryRunListing {
         for file in files {
             let name = file.path.hasPrefix(root + "/") ? String(file.path.dropFirst(root.count + 1)) : file.path
             let (verb, why) = words(for: file.decision)
-            text += "  \(verb.padding(toLength: 5, withPad: " ", startingAt: 0))  \(ProgressText.sanitized(file.title)) \(symbols.arrow) \(ProgressText.sanitized(name)): \(why)\n"
+            text += "  \(verb)\(String(repeating: " ", count: 5 - verb.count))  \(ProgressText.sanitized(file.title)) \(symbols.arrow) \(ProgressText.sanitized(name)): \(why)\n"
             if verbose { text += "         \(file.url)\n" }
         }
         return text

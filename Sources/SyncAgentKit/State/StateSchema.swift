@@ -74,6 +74,13 @@ enum StateSchema {
         DROP TABLE files;
         ALTER TABLE files_v4 RENAME TO files;
         """,
+        // Version 5: the name a server gave a file (Content-Disposition), chosen once and kept;
+        // the whole length of the version a partial belongs to, so a paused file shows its
+        // total ("9.2 MB of 48.0 MB") when no agent runs.
+        """
+        ALTER TABLE files ADD COLUMN served_name TEXT;
+        ALTER TABLE files ADD COLUMN partial_length INTEGER;
+        """,
     ]
 
     /// The layout version this build writes.

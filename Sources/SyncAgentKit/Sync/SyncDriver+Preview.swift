@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SyncDriver {
     /// What one file would do in the next scheduling round, and why: the answer of
@@ -56,7 +56,9 @@ extension SyncDriver {
         for (entry, hold) in round.held { holds[manifest.destinationPath(of: entry)] = hold }
         return try manifest.files.map { entry throws(StateStoreError) in
             let path = manifest.destinationPath(of: entry)
-            var file = PreviewedFile(title: entry.title, path: path, url: entry.url, decision: .fetch(.missing))
+            // Where the file is: the name its server gave, if it did.
+            let kept = try ledger.record(for: entry, at: path)?.keptPath ?? path
+            var file = PreviewedFile(title: entry.title, path: kept, url: entry.url, decision: .fetch(.missing))
             if let hold = holds[path] {
                 file.decision = .skip(.held(hold))
             } else if let reason = waiting[path] {
@@ -77,7 +79,7 @@ extension SyncDriver {
         if let last = record?.lastResult, last.kind == .failed { return .failedLastTime(last.message ?? "it failed") }
         let scheduled = ledger.scheduledFile(for: entry, at: path, record: record)
         guard scheduled.existsOnDisk else {
-            return ledger.resumes(path) ? .resumes(from: PartFile.existingSize(for: path)) : .missing
+            return ledger.resumes(path) ? .resumes(from: PartFile.existingSize(for: record?.keptPath ?? path)) : .missing
         }
         guard record?.lastResult != nil else { return .unknownVersion }
         return .recheck(schedule: scheduler.waitReason(for: scheduled, at: now, conditions: conditions))

@@ -57,7 +57,9 @@ public final class SyncDriver {
     /// Stable engine ids for destination paths, across manifest edits.
     var ids: [String: Int] = [:]
     /// What each id stands for while its transfer is pending.
-    var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
+    /// `path` is the manifest's path of the file, which keys its record; the request's
+    /// destination differs from it for a file its server named.
+    var inFlight: [Int: (request: TransferRequest, title: String, path: String)] = [:]
     /// Where each running transfer stands, by id, for `syncagent status`.
     var progress: [Int: TransferProgress] = [:]
     /// The whole sizes of files paused while they ran, by path, for `status`.
@@ -119,12 +121,15 @@ public final class SyncDriver {
         let entries = round.entries
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
+        // What a server may not name a file: the names of the manifest's files (a few
+        // hundred bytes each, and only needed when some server names its file).
+        let takenNames = manifest.files.contains(where: \.nameFromServer) ? takenFileNames(in: manifest) : []
         for path in plan.start {
             guard let entry = entries[path] else { continue }
             let id = ids[path] ?? ids.count
             ids[path] = id
-            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination)
-            inFlight[id] = (request, entry.title)
+            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination, taken: takenNames)
+            inFlight[id] = (request, entry.title, path)
             requests.append(request)
         }
         engine.add(requests)
@@ -162,6 +167,20 @@ public final class SyncDriver {
         var files: [ScheduledFile] = []
         var entries: [String: Manifest.Entry] = [:]
         var held: [(entry: Manifest.Entry, hold: Hold)] = []
+    }
+
+    /// The lowercased names of the files of `manifest` as kept on disk, the names their
+    /// servers gave included: a server may name its file none of them.
+    private func takenFileNames(in manifest: Manifest) -> Set<String> {
+        var names: Set<String> = []
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            names.insert(splitPath(path).name.lowercased())
+            if entry.nameFromServer, let kept = (try? ledger.record(for: entry, at: path))??.keptPath {
+                names.insert(splitPath(kept).name.lowercased())
+            }
+        }
+        return names
     }
 
     // MARK: Transfers
@@ -235,9 +254,9 @@ public final class SyncDriver {
     }
 
     private func handle(_ event: TransferEvent) {
-        guard let (request, title) = inFlight[event.id] else { return }
+        guard let (request, title, path) = inFlight[event.id] else { return }
         do throws(StateStoreError) {
-            try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
+            try ledger.record(event, of: request, at: path, retry: manifest?.retry ?? Manifest.RetryPolicy())
         } catch {
             stateError = stateError ?? error
         }

@@ -110,6 +110,21 @@ struct ManifestLoaderTests {
         #expect(try load("destination: ../out\nfiles: []\n", context: context).destination == "/out")
     }
 
+    @Test func aURLThatNamesNoFileIsNamedByItsServerWithTheQuerysNameUntilThen() throws {
+        let manifest = try load("""
+            files:
+              - url: https://example.org/download.php?id=7&file=Annual%20Report.pdf
+              - url: https://example.org/get.php?id=8
+              - url: https://example.org/files/latest
+              - url: https://example.org/docs/guide.pdf?download=1
+              - url: https://example.org/download.php?file=written.pdf
+                path: mine.pdf
+            """)
+        #expect(manifest.files.map(\.path) == ["Annual Report.pdf", "get.php", "latest", "guide.pdf", "mine.pdf"])
+        #expect(manifest.files.map(\.nameFromServer) == [true, true, true, false, false])
+        #expect(manifest.files[0].title == "Annual Report.pdf")
+    }
+
     @Test func derivesPathsAndTitles() throws {
         let manifest = try load("""
             files:
