@@ -28,6 +28,11 @@ struct ServerNamedFileTests {
                 add_header Content-Disposition 'attachment; filename="taken.pdf"';
                 rewrite ^ /clash.bin break;
             }
+            location = /slow.php {
+                limit_rate 1m;
+                add_header Content-Disposition 'attachment; filename="Big Book.pdf"';
+                rewrite ^ /big.bin break;
+            }
             location = /plain.php {
                 rewrite ^ /plain.bin break;
             }
@@ -45,6 +50,32 @@ struct ServerNamedFileTests {
     var arguments: [String] { ["--manifest", manifestPath, "--state-dir", folder.appending("state")] }
 
     func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: destination + "/" + name) }
+
+    /// The name is known only when the head arrives: the partial is staged under the
+    /// entry's own name, where the next run finds and continues it, and the whole file then
+    /// goes to the server's name.
+    @Test func anInterruptedDownloadResumesAndEndsUnderTheServersName() throws {
+        let data = Data((0..<5_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try server.serve("big.bin", data)
+        try "destination: \(destination)\nfiles:\n  - title: Big\n    url: \(server.url("slow.php?file=big.pdf"))\n"
+            .write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let part = destination + "/.big.pdf.part"
+        let first = try syncagent.start(["--once", "--no-notify"] + arguments, output: "first")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline, (try? FileManager.default.attributesOfItem(atPath: part)[.size] as? Int) ?? 0 < 1_200_000 {
+            usleep(20_000)
+        }
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 130)
+        #expect(((try? FileManager.default.attributesOfItem(atPath: part)[.size] as? Int) ?? 0) >= 1_200_000)
+
+        let second = try syncagent.run(["--once", "--no-notify"] + arguments)
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(server.requests(for: "/slow.php?file=big.pdf").last?.range.hasPrefix("bytes=") == true, "the second run continued the partial")
+        #expect(contents("Big Book.pdf") == data)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["Big Book.pdf"])
+    }
 
     @Test func theServersNameIsUsedMadeSafeNeverAnotherEntrysAndKept() throws {
         let first = Data(repeating: 1, count: 200_000), second = Data(repeating: 2, count: 300_000)
@@ -88,6 +119,7 @@ struct ServerNamedFileTests {
         #expect(try syncagent.run(["--once", "--no-notify"] + arguments).status == 0)
         #expect(contents("Annual Report — 2026.pdf") == second)
         #expect(contents("Other Name.pdf") == nil)
+        #expect(try syncagent.run(["check"] + arguments).standardOutput.contains("→ Annual Report — 2026.pdf  (the name its server gave it)\n"))
         let dryRun = try syncagent.run(["--once", "--dry-run"] + arguments)
         #expect(dryRun.standardOutput.contains("Report → Annual Report — 2026.pdf: re-check"), "\(dryRun.standardOutput)")
 
