@@ -28,6 +28,10 @@ struct ServerNamedFileTests {
                 add_header Content-Disposition 'attachment; filename="taken.pdf"';
                 rewrite ^ /clash.bin break;
             }
+            location = /folder.php {
+                add_header Content-Disposition 'attachment; filename="Reports"';
+                rewrite ^ /folder.bin break;
+            }
             location = /slow.php {
                 limit_rate 1m;
                 add_header Content-Disposition 'attachment; filename="Big Book.pdf"';
@@ -84,6 +88,7 @@ struct ServerNamedFileTests {
         try server.serve("clash.bin", Data("clash".utf8))
         try server.serve("plain.bin", Data("plain".utf8))
         try server.serve("taken.pdf", Data("taken".utf8))
+        try server.serve("folder.bin", Data("folder".utf8))
         try """
             destination: \(destination)
             files:
@@ -97,6 +102,11 @@ struct ServerNamedFileTests {
                 url: \(server.url("plain.php?file=from-query.pdf"))
               - title: Taken
                 url: \(server.url("taken.pdf"))
+              - title: Folder
+                url: \(server.url("folder.php"))
+              - title: Quarter
+                url: \(server.url("taken.pdf"))
+                path: reports/q1.pdf
 
             """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
 
@@ -110,8 +120,10 @@ struct ServerNamedFileTests {
         #expect(contents("clash.php") == Data("clash".utf8), "another entry's name is not taken: the URL's own name instead")
         #expect(contents("taken.pdf") == Data("taken".utf8))
         #expect(contents("from-query.pdf") == Data("plain".utf8), "no Content-Disposition: the query's name")
+        #expect(contents("folder.php") == Data("folder".utf8), "another entry's folder (in any case) is not taken either")
+        #expect(contents("reports/q1.pdf") == Data("taken".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination).sorted()
-            == ["Annual Report — 2026.pdf", "bashrc", "clash.php", "from-query.pdf", "taken.pdf"])
+            == ["Annual Report — 2026.pdf", "bashrc", "clash.php", "folder.php", "from-query.pdf", "reports", "taken.pdf"])
 
         // The server changes the file and the name it gives: the file is updated, not renamed.
         try server.serve("report.bin", second)
@@ -125,6 +137,6 @@ struct ServerNamedFileTests {
 
         // What the server named is syncagent's file: reset deletes it.
         #expect(try syncagent.run(["reset", "--yes"] + arguments).status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: destination).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["reports"], "only files are deleted")
     }
 }

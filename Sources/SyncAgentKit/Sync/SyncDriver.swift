@@ -170,12 +170,14 @@ public final class SyncDriver {
     }
 
     /// The lowercased names of the files of `manifest` as kept on disk, the names their
-    /// servers gave included: a server may name its file none of them.
+    /// servers gave included, and of the folders in the destination they go in: a server
+    /// may name its file none of them.
     private func takenFileNames(in manifest: Manifest) -> Set<String> {
         var names: Set<String> = []
         for entry in manifest.files {
             let path = manifest.destinationPath(of: entry)
             names.insert(splitPath(path).name.lowercased())
+            if let folder = entry.path.split(separator: "/").first, folder != Substring(entry.path) { names.insert(folder.lowercased()) }
             if entry.nameFromServer, let kept = (try? ledger.record(for: entry, at: path))??.keptPath {
                 names.insert(splitPath(kept).name.lowercased())
             }
