@@ -17,9 +17,20 @@ extension SyncAgent {
             let arrow = TerminalSymbols.forLocale(environment: ProcessInfo.processInfo.environment).arrow
             let manifest = try locations.loadManifest()
             // One write for the whole listing: a print per line costs more than the checks.
-            var listing = "\(locations.manifest): \(manifest.files.count) \(manifest.files.count == 1 ? "file" : "files") into \(manifest.destination)\n"
+            var listing = "\(locations.manifest): \(counted(manifest.files.count, "file")) into \(manifest.destination)\n"
+            // Only read, and only when a server names a file: the name it gave is in the state.
+            let state = manifest.files.contains(where: \.nameFromServer) ? try? StateStore(readingOnlyIn: locations.stateDirectory) : nil
             for entry in manifest.files {
-                listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(entry.path)" + (entry.sha256 != nil ? "  (SHA-256 checked)" : "") + "\n"
+                var name = entry.path + (entry.sha256 != nil ? "  (SHA-256 checked)" : "")
+                if entry.nameFromServer {
+                    let record = (try? state?.record(forPath: manifest.destinationPath(of: entry))) ?? nil
+                    if let record, record.url == entry.url, let served = record.servedName {
+                        name = served + "  (the name its server gave it)"
+                    } else {
+                        name += "  (or the name the server gives it, the first time: Content-Disposition)"
+                    }
+                }
+                listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(name)\n"
             }
             print(listing, terminator: "")
         }

@@ -14,7 +14,7 @@ struct LocationOptions: ParsableArguments {
     func resolve() -> Locations {
         Locations(
             manifest: manifest, stateDirectory: stateDirectory, environment: ProcessInfo.processInfo.environment,
-            workingDirectory: FileManager.default.currentDirectoryPath
+            workingDirectory: FileManager.default.currentDirectoryPath, resolveLinks: FileSystemPath.resolvingLinks
         ) { try? String(contentsOfFile: $0, encoding: .utf8) }
     }
 }

@@ -36,6 +36,9 @@ struct SyncAgent: ParsableCommand {
     @Flag(name: .long, help: "Download every file of the manifest now, show progress, and exit.")
     var once = false
 
+    @Flag(name: .customLong("dry-run"), help: "With --once: show what would be fetched and why, and change nothing.")
+    var dryRun = false
+
     @Flag(name: .shortAndLong, help: "With --once: show only what failed, on standard error.")
     var quiet = false
 
@@ -53,7 +56,7 @@ struct SyncAgent: ParsableCommand {
         if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; give one of them.") }
         guard !once else { return }
         let onceOnly = [
-            (display.color != nil, "--color"), (quiet, "--quiet"), (verbose, "--verbose"), (noNotify, "--no-notify"),
+            (display.color != nil, "--color"), (dryRun, "--dry-run"), (quiet, "--quiet"), (verbose, "--verbose"), (noNotify, "--no-notify"),
         ]
         if let (_, name) = onceOnly.first(where: \.0) {
             throw ValidationError("\(name) goes with --once (syncagent --once \(name)); the agent writes only its log.")
@@ -62,7 +65,9 @@ struct SyncAgent: ParsableCommand {
 
     func run() throws {
         var logger = Logger(label: "syncagent")
-        if once {
+        if once && dryRun {
+            try DryRunCommand(locations: locations.resolve(), verbose: verbose).run()
+        } else if once {
             if quiet { logger.logLevel = .error }
             let options = OnceCommand.Options(
                 style: display.style(for: .standardOutput), quiet: quiet, verbose: verbose, notify: !noNotify

@@ -59,8 +59,9 @@ final class PseudoTerminal: Sendable {
     }
 
     /// Runs `executable arguments…` with its standard output on this terminal and its
-    /// standard error into `errorFile`, and starts collecting what it writes.
-    func start(_ executable: String, _ arguments: [String], environment: [String: String], errorFile: String) throws -> Process {
+    /// standard error into `errorFile`, and starts collecting what it writes. With
+    /// `typing`, its standard input is the terminal too, and ``type(_:)`` answers its questions.
+    func start(_ executable: String, _ arguments: [String], environment: [String: String], errorFile: String, typing: Bool = false) throws -> Process {
         // The slave side from the master itself (TIOCGPTPEER): it needs no /dev/pts, which a
         // chroot such as fresh-root-ci's does not mount. The path is the fallback.
         var slave = ioctl(master, Self.peerRequest, O_RDWR | O_NOCTTY)
@@ -72,13 +73,18 @@ final class PseudoTerminal: Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = typing ? FileHandle(fileDescriptor: slave, closeOnDealloc: false) : FileHandle.nullDevice
         process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
         process.standardError = FileHandle(forWritingAtPath: errorFile)
         try process.run()
         let thread = Thread { [self] in collect() }
         thread.start()
         return process
+    }
+
+    /// Types `text` into the terminal, as a user at its keyboard.
+    func type(_ text: String) {
+        _ = Array(text.utf8).withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
     /// Everything written so far.

@@ -273,6 +273,19 @@ struct TerminalFaceTests {
         #expect(try syncagent.run(["--once"] + locationArguments).status == 0)
     }
 
+    @Test func resetAsksAboutOneFileInTheSingular() throws {
+        try writeManifest(missing: false)
+        let terminal = try PseudoTerminal(columns: 200, lines: 30)
+        let process = try terminal.start(
+            syncagent.executable, ["reset"] + locationArguments, environment: environment(), errorFile: folder.appending("reset.err"), typing: true
+        )
+        #expect(terminal.waitFor("[y/N] "))
+        terminal.type("n\n")
+        process.waitUntilExit()
+        #expect(terminal.output.contains("Delete the 1 file of the manifest in \(destination) and forget its state? [y/N] "), "\(terminal.output)")
+        #expect(process.terminationStatus == 2)
+    }
+
     @Test func aHeldFileAmongOthersIsNamedAndTheOthersDecideTheExitStatus() throws {
         try writeManifest(slow: true, missing: false)
         #expect(try syncagent.run(["pause", "big"] + locationArguments).status == 5)

@@ -182,7 +182,7 @@ public final class Agent {
         let added = reloaded.files.filter { !before.contains($0.url) }.count
         let kept = Set(reloaded.files.map(\.url))
         let dropped = previous?.files.filter { !kept.contains($0.url) }.count ?? 0
-        logger.info("manifest reloaded: \(reloaded.files.count) files (\(added) new, \(dropped) removed)")
+        logger.info("manifest reloaded: \(counted(reloaded.files.count, "file")) (\(added) new, \(dropped) removed)")
         driver.use(reloaded)
     }
 
@@ -194,7 +194,7 @@ public final class Agent {
         do {
             let wake = try driver.plan(conditions: conditions)
             let started = driver.pendingCount - pendingBefore
-            if started > 0 { logger.info("starting \(started) \(started == 1 ? "transfer" : "transfers")") }
+            if started > 0 { logger.info("starting \(counted(started, "transfer"))") }
             return wake
         } catch {
             logger.error("\(error.description)")
@@ -206,8 +206,7 @@ public final class Agent {
     /// The batch is over: one notification sums it up, as the announcer decides.
     private func announce(_ report: BatchReport) {
         let announcement = announcer.announce(report)
-        let failures = announcement.newFailures == 1 ? "1 new failure" : "\(announcement.newFailures) new failures"
-        logger.info("batch over: \(announcement.downloaded) of \(report.results.count) downloaded, \(failures)")
+        logger.info("batch over: \(announcement.downloaded) of \(report.results.count) downloaded, \(counted(announcement.newFailures, "new failure"))")
         guard driver.manifest?.notify ?? true, let notification = announcement.notification else { return }
         post(notification)
     }

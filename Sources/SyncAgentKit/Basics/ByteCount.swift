@@ -3,7 +3,7 @@
 /// Decimal units (1 KB = 1000 bytes), as GNOME and KDE show file sizes.
 public func formatByteCount(_ bytes: Int64) -> String {
     let units = ["bytes", "KB", "MB", "GB", "TB"]
-    guard bytes >= 1000 else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    guard bytes >= 1000 else { return counted(Int(bytes), "byte") }
     var value = Double(bytes)
     var unit = 0
     while value >= 999.95, unit < units.count - 1 {

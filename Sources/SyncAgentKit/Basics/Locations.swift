@@ -16,14 +16,26 @@ public struct Locations: Sendable, Equatable {
     public var runtimeDirectory: String?
 
     /// The locations for `--manifest` and `--state-dir` as given (`nil`: the XDG defaults).
-    public init(manifest: String?, stateDirectory: String?, environment: [String: String], workingDirectory: String, readFile: (String) -> String?) {
+    ///
+    /// `resolveLinks` gives the real path of an existing folder (`realpath(3)`; `nil` when it
+    /// does not exist yet). The state folder is kept in that one spelling, so every way of
+    /// naming it — relative, with `..`, through a symbolic link, or the default written out —
+    /// finds the same agent: the socket's name is derived from it.
+    public init(
+        manifest: String?, stateDirectory: String?, environment: [String: String], workingDirectory: String,
+        resolveLinks: (String) -> String? = { _ in nil }, readFile: (String) -> String?
+    ) {
         let directories = XDGDirectories(environment: environment, readFile: readFile)
-        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : workingDirectory + "/" + path }
+        func canonical(_ path: String) -> String {
+            let normal = normalizedPath(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+            return resolveLinks(normal) ?? normal
+        }
+        let defaultState = canonical(directories.state)
         self.directories = directories
         self.manifest = manifest ?? directories.manifest
         self.manifestIsDefault = manifest == nil
-        self.stateDirectory = stateDirectory.map(absolute) ?? directories.state
-        self.stateIsDefault = stateDirectory == nil
+        self.stateDirectory = stateDirectory.map(canonical) ?? defaultState
+        self.stateIsDefault = self.stateDirectory == defaultState
         self.runtimeDirectory = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
@@ -40,6 +52,20 @@ public struct Locations: Sendable, Equatable {
         let name = stateIsDefault ? "control.sock" : "control-\(fnv1a(stateDirectory)).sock"
         return runtimeDirectory + "/syncagent/" + name
     }
+}
+
+/// An absolute path without empty, `.` and `..` components or a trailing slash; `..` is taken
+/// lexically (a link's target is `resolveLinks`' business).
+func normalizedPath(_ path: String) -> String {
+    var kept: [Substring] = []
+    for component in path.split(separator: "/") {
+        switch component {
+        case ".": continue
+        case "..": _ = kept.popLast()
+        default: kept.append(component)
+        }
+    }
+    return "/" + kept.joined(separator: "/")
 }
 
 /// A short, stable hex digest of a string (64-bit FNV-1a), for file names.

@@ -3,6 +3,12 @@ extension StringProtocol {
     /// A `%` not followed by two hex digits stays as it is.
     func percentDecoded() -> String? {
         guard utf8.contains(UInt8(ascii: "%")) else { return String(self) }
+        return String(validating: percentDecodedBytes(), as: UTF8.self)
+    }
+
+    /// The bytes the text's `%XX` escapes stand for, in whatever character set they are.
+    /// A `%` not followed by two hex digits stays as it is.
+    func percentDecodedBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         var input = Array(utf8)[...]
         while let byte = input.popFirst() {
@@ -15,7 +21,7 @@ extension StringProtocol {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 }
 

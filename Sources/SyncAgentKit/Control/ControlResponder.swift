@@ -27,7 +27,7 @@ struct ControlResponder {
                 try driver.release(entries)
             case .reset:
                 let deleted = try driver.reset()
-                logger.notice("reset by the user: \(deleted.count == 1 ? "1 file" : "\(deleted.count) files") deleted, state forgotten")
+                logger.notice("reset by the user: \(counted(deleted.count, "file")) deleted, state forgotten")
                 return ControlResponse(ok: true, message: Reset.summary(deleted: deleted, of: manifest))
             }
         } catch {

@@ -30,7 +30,7 @@ struct HoldChange {
 
     /// "paused 2 files: A, B" / "paused all 6 files", with the note when files were named.
     private func summary(_ verb: String, note: String? = nil) -> String {
-        let count = entries.count == 1 ? "1 file" : "\(entries.count) files"
+        let count = counted(entries.count, "file")
         var text = all ? "\(verb) all \(count)" : "\(verb) \(count): " + entries.map(\.title).joined(separator: ", ")
         if let note, !entries.isEmpty { text += " (\(note))" }
         return text

@@ -45,7 +45,7 @@ public struct ProgressTally: Sendable, Equatable {
         if unchanged > 0 { parts.append("\(unchanged) unchanged") }
         if failed > 0 { parts.append("\(failed) failed") }
         if unfinished > 0 { parts.append("\(unfinished) not finished") }
-        let files = (total == 1 ? "1 file" : "\(total) files") + (folder.map { " in \($0)" } ?? "")
+        let files = counted(total, "file") + (folder.map { " in \($0)" } ?? "")
         return parts.isEmpty ? files : files + ": " + parts.joined(separator: ", ")
     }
 }

@@ -164,7 +164,7 @@ public struct StatusTable {
         case ..<60: return "just now"
         case ..<3600: return "\(seconds / 60) min ago"
         case ..<86_400: return "\(seconds / 3600) h ago"
-        default: return "\(seconds / 86_400) days ago"
+        default: return counted(seconds / 86_400, "day") + " ago"
         }
     }
 

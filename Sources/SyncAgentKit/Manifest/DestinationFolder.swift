@@ -36,14 +36,6 @@ enum DestinationFolder {
 
     /// An absolute path with "//", "." and ".." spelled out of it; never ends in "/" but for "/".
     static func normalized(_ path: String) -> String {
-        var components: [Substring] = []
-        for component in path.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..": _ = components.popLast()
-            default: components.append(component)
-            }
-        }
-        return "/" + components.joined(separator: "/")
+        normalizedPath(path)
     }
 }

@@ -56,6 +56,12 @@ struct HTTPURL: Sendable, Equatable {
         RelativePath.lastComponent(of: path)
     }
 
+    /// What follows the first "?" up to any "#", still percent-encoded; `nil` when none.
+    var query: Substring? {
+        guard let mark = text.firstIndex(of: "?") else { return nil }
+        return text[text.index(after: mark)...].prefix { $0 != "#" }
+    }
+
     private static func hostAndPort(_ authority: ArraySlice<UInt8>, of text: String, scheme: String) throws(Problem) -> String {
         var shown: String { TextQuoting.quoted(text) }
         // User info ("user:password@") comes before the last "@".

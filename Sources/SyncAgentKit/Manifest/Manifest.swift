@@ -51,6 +51,12 @@ extension Manifest {
         /// The most bytes this file may have (its own `max_size`, else the manifest's): a
         /// larger one is refused, and a body of no stated length is cut off there.
         public var maxSize: Int64
+        /// Whether the server names the file: no `path` was written and the URL names no
+        /// file (a script such as `download.php`, or a name without extension), so the
+        /// server's `Content-Disposition` name is used once it gives one, and kept. ``path``
+        /// is then the name used until then, and when it gives none: from the query, else
+        /// the URL's own (``ServedFileName``).
+        public var nameFromServer = false
 
         public init(title: String, url: String, path: String, sha256: String? = nil, schedule: Schedule = Schedule(),
                     maxSize: Int64 = Limits.defaultMaxSize) {

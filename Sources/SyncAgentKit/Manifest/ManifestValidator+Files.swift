@@ -51,10 +51,11 @@ extension ManifestValidator {
         }
         let url = readURL(urlNode)
         let path: String?
+        var nameFromServer = false
         if let pathNode {
             path = readPath(pathNode)
         } else if let url {
-            path = derivedPath(of: url, at: urlNode.mark)
+            (path, nameFromServer) = derivedPath(of: url, at: urlNode.mark)
         } else {
             path = nil
         }
@@ -81,7 +82,9 @@ extension ManifestValidator {
             }
         }
         guard errors.count == errorsBefore else { return nil }
-        return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum, schedule: schedule, maxSize: maxSize)
+        var entry = Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum, schedule: schedule, maxSize: maxSize)
+        entry.nameFromServer = nameFromServer
+        return entry
     }
 
     private mutating func readTitle(_ node: YAMLNode) -> String? {
@@ -113,12 +116,18 @@ extension ManifestValidator {
         }
     }
 
-    private mutating func derivedPath(of url: HTTPURL, at mark: YAMLMark) -> String? {
-        guard let name = RelativePath.fileName(fromURLComponent: url.lastPathComponent) else {
+    /// The name a URL gives its file, and whether the server names it instead (see
+    /// ``Manifest/Entry/nameFromServer``): when the URL's name is a script's or has no
+    /// extension, the first name is the query's (`?file=report.pdf`), else the URL's own.
+    private mutating func derivedPath(of url: HTTPURL, at mark: YAMLMark) -> (String?, fromServer: Bool) {
+        let name = RelativePath.fileName(fromURLComponent: url.lastPathComponent)
+        if let name, ServedFileName.isUseful(Substring(name)) { return (name, false) }
+        if let fromQuery = url.query.flatMap(ServedFileName.fromQuery) { return (fromQuery, true) }
+        guard let name else {
             report(.missingFileName, at: mark, "the URL \(TextQuoting.quoted(url.text)) names no file to save it as; add a `path`")
-            return nil
+            return (nil, false)
         }
-        return name
+        return (name, true)
     }
 
     private mutating func readChecksum(_ node: YAMLNode) -> String? {

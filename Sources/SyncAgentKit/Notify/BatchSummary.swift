@@ -41,7 +41,7 @@ extension DesktopNotification {
         guard downloadedCount > 0 else { return nil }
         return DesktopNotification(
             summary: "All files have been downloaded!",
-            body: "\(countOfFiles(downloadedCount)), \(formatByteCount(downloadedBytes)), in \(folderName(destination))",
+            body: "\(counted(downloadedCount, "file")), \(formatByteCount(downloadedBytes)), in \(folderName(destination))",
             category: .transferComplete,
             urgency: .normal,
             iconName: "folder-download"
@@ -63,8 +63,8 @@ extension DesktopNotification {
         let bytes = downloaded.reduce(Int64(0)) { sum, result in
             if case .downloaded(let size) = result.outcome { sum + size } else { sum }
         }
-        let newFiles = downloaded.count == 1 ? "1 new file" : "\(downloaded.count) new files"
-        let lines = ["\(countOfFiles(downloaded.count)), \(formatByteCount(bytes)), in \(folderName(destination))"]
+        let newFiles = counted(downloaded.count, "new file")
+        let lines = ["\(counted(downloaded.count, "file")), \(formatByteCount(bytes)), in \(folderName(destination))"]
             + limited(failing.map { "\($0.title): \($0.reason)" })
         return DesktopNotification(
             summary: "\(newFiles) · \(failing.count) still failing",
@@ -85,7 +85,7 @@ extension DesktopNotification {
         total: Int
     ) -> DesktopNotification {
         let summary = failures.count == total
-            ? "\(countOfFiles(failures.count)) could not be downloaded"
+            ? "\(counted(failures.count, "file")) could not be downloaded"
             : "\(failures.count) of \(total) files could not be downloaded"
         let lines = limited(failures.map { "\($0.title): \($0.failure.message)" })
         return DesktopNotification(
@@ -97,9 +97,6 @@ extension DesktopNotification {
         )
     }
 
-    private static func countOfFiles(_ count: Int) -> String {
-        count == 1 ? "1 file" : "\(count) files"
-    }
 
     /// The folder's own name, as a file manager shows it: "Apple Guides" for
     /// "/home/ann/Downloads/Apple Guides/".

@@ -50,7 +50,7 @@ extension Duration {
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         let (whole, rest) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         if rest == 0 {
-            return whole == 1 ? "1 second" : "\(whole) seconds"
+            return counted(Int(whole), "second")
         }
         var digits = String(rest)
         digits = String(repeating: "0", count: 3 - digits.count) + digits

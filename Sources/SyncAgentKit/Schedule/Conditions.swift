@@ -17,6 +17,10 @@ public struct Conditions: Sendable, Equatable {
         self.networkMetered = networkMetered
     }
 
+    /// Mains power and an unmetered network: what a caller that does not watch the machine
+    /// assumes.
+    public static let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
+
     /// Whether discretionary work may run now.
     public var allowDiscretionaryWork: Bool {
         onMainsPower && networkAvailable && !networkMetered

@@ -7,7 +7,7 @@ extension FileRecord {
         "path", "url", "etag", "last_modified", "size",
         "partial_present", "partial_etag", "partial_last_modified",
         "failed_attempts", "last_result_kind", "last_result_message", "last_result_date",
-        "next_attempt", "hold",
+        "next_attempt", "hold", "served_name", "partial_length",
     ]
 
     /// The record's values for ``sqliteColumns``.
@@ -26,6 +26,8 @@ extension FileRecord {
             SQLiteValue(lastResult?.date.timeIntervalSince1970),
             SQLiteValue(nextAttempt?.timeIntervalSince1970),
             SQLiteValue(hold?.rawValue),
+            SQLiteValue(servedName),
+            SQLiteValue(partial == nil ? nil : partialLength),
         ]
     }
 
@@ -57,7 +59,9 @@ extension FileRecord {
                     throw SQLiteError(code: .corrupt, message: "the saved hold of \(path) is unreadable")
                 }
                 return hold
-            }
+            },
+            servedName: row.text(at: 14),
+            partialLength: row.int64(at: 15)
         )
     }
 }

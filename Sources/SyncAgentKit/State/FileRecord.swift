@@ -25,6 +25,12 @@ public struct FileRecord: Sendable, Equatable {
     /// Whether the user paused or stopped the file: held files are not started until the user
     /// starts or resumes them.
     public var hold: Hold?
+    /// For an entry named by its server: the file name the server gave (`Content-Disposition`)
+    /// the first time it was put in place, in the same folder as ``path``. Kept for good: a
+    /// later, different name from the server never renames the file.
+    public var servedName: String?
+    /// The whole length of the version ``partial`` belongs to, when the server said it.
+    public var partialLength: Int64?
 
     public init(
         path: String,
@@ -35,7 +41,9 @@ public struct FileRecord: Sendable, Equatable {
         failedAttempts: Int = 0,
         lastResult: LastResult? = nil,
         nextAttempt: Date? = nil,
-        hold: Hold? = nil
+        hold: Hold? = nil,
+        servedName: String? = nil,
+        partialLength: Int64? = nil
     ) {
         self.path = path
         self.url = url
@@ -46,6 +54,15 @@ public struct FileRecord: Sendable, Equatable {
         self.lastResult = lastResult
         self.nextAttempt = nextAttempt
         self.hold = hold
+        self.servedName = servedName
+        self.partialLength = partialLength
+    }
+
+    /// Where the file is on disk: beside ``path`` under its ``servedName`` when the server
+    /// named it, else ``path`` itself.
+    public var keptPath: String {
+        guard let servedName else { return path }
+        return splitPath(path).folder + "/" + servedName
     }
 }
 

@@ -74,6 +74,13 @@ enum StateSchema {
         DROP TABLE files;
         ALTER TABLE files_v4 RENAME TO files;
         """,
+        // Version 5: the name a server gave a file (Content-Disposition), chosen once and kept;
+        // the whole length of the version a partial belongs to, so a paused file shows its
+        // total ("9.2 MB of 48.0 MB") when no agent runs.
+        """
+        ALTER TABLE files ADD COLUMN served_name TEXT;
+        ALTER TABLE files ADD COLUMN partial_length INTEGER;
+        """,
     ]
 
     /// The layout version this build writes.
@@ -89,6 +96,24 @@ enum StateSchema {
             throw StateStoreError(error, while: "open the saved state", databasePath: database.path)
         }
         if let refusal { throw refusal }
+    }
+
+    /// Throws when the database cannot be read as it is: not ours, newer, damaged, or older
+    /// than this version (its update is a write).
+    static func checkReadable(_ database: SQLiteDatabase) throws(StateStoreError) {
+        let refusal: StateStoreError?
+        let version: Int64
+        do {
+            refusal = try Self.refusal(of: database)
+            version = try integer("PRAGMA user_version", in: database)
+        } catch {
+            throw StateStoreError(error, while: "read the saved state", databasePath: database.path)
+        }
+        if let refusal { throw refusal }
+        guard version == currentVersion else {
+            throw StateStoreError(.storage, path: database.path, message: "\(database.path) was saved by an older syncagent; "
+                + "a run without --dry-run updates it, and a dry run after that can read it.")
+        }
     }
 
     /// Prepares the database, or returns why it must not be touched.

@@ -40,6 +40,44 @@ public final class StateStore {
         try StateSchema.prepare(database)
     }
 
+    /// Opens the state kept in `directory` for reading only, as a dry run needs it: nothing is
+    /// created or changed, not even the folder. With no database there, the store is an empty
+    /// one in memory. A database of an older version is refused (a real run updates it first).
+    public init(readingOnlyIn directory: String) throws(StateStoreError) {
+        let path = Self.databasePath(inDirectory: directory)
+        let exists = access(path, F_OK) == 0
+        do {
+            if !exists {
+                database = try SQLiteDatabase(path: ":memory:")
+            } else if access(path + "-wal", F_OK) == 0 {
+                // Someone has it open (or crashed with it open): its log and shared memory
+                // are there already, and hold changes a reader must see.
+                database = try SQLiteDatabase(path: path, flags: .readOnly)
+            } else {
+                // Closed cleanly, everything in the file itself: `immutable` reads it without
+                // creating the -wal and -shm files a WAL reader otherwise leaves behind.
+                database = try SQLiteDatabase(path: Self.immutableURI(path), flags: [.readOnly, .uri])
+            }
+        } catch {
+            throw StateStoreError(error, while: "open the saved state", databasePath: path)
+        }
+        databasePath = path
+        database.setBusyTimeout(.seconds(5))
+        if exists { try StateSchema.checkReadable(database) } else { try StateSchema.prepare(database) }
+    }
+
+    /// `file:PATH?immutable=1`, the path escaped as a URI needs.
+    private static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%", "?", "#": escaped += "%" + String(character.value, radix: 16, uppercase: true)
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
+    }
+
     /// The saved state of the file kept at `path`, or `nil` if there is none.
     public func record(forPath path: String) throws(StateStoreError) -> FileRecord? {
         try perform("read the saved state of \(path)") { () throws(SQLiteError) in
@@ -96,7 +134,7 @@ public final class StateStore {
     /// are saved or none is.
     public func save(_ records: [FileRecord]) throws(StateStoreError) {
         guard !records.isEmpty else { return }
-        try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
+        try perform("save the state of \(counted(records.count, "file"))") { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertSQL) }
         }
     }
@@ -107,7 +145,7 @@ public final class StateStore {
     /// its hold as given).
     public func saveTransferResults(_ records: [FileRecord]) throws(StateStoreError) {
         guard !records.isEmpty else { return }
-        try perform("save the state of \(records.count) files") { () throws(SQLiteError) in
+        try perform("save the state of \(counted(records.count, "file"))") { () throws(SQLiteError) in
             try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertKeepingHoldSQL) }
         }
     }

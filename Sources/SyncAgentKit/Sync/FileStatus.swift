@@ -58,6 +58,7 @@ extension FileStatus {
     init(entry: Manifest.Entry, path: String, record: FileRecord?) {
         self.init(title: entry.title, path: path, state: .notYetFetched)
         guard let record else { return }
+        self.path = record.keptPath
         size(from: record)
         if let last = record.lastResult {
             lastResult = last.kind.rawValue
@@ -79,7 +80,11 @@ extension FileStatus {
     private mutating func size(from record: FileRecord) {
         bytesExpected = record.size
         let partial = PartFile.existingSize(for: path)
-        if partial > 0 { bytesReceived = partial }
+        if partial > 0 {
+            bytesReceived = partial
+            // The partial is of the version on its way, whose length may differ.
+            if record.partial != nil, let whole = record.partialLength { bytesExpected = whole }
+        }
     }
 
     /// The waiting state a scheduler reason stands for.

@@ -8,7 +8,7 @@ public enum Holds {
             var record = try store.record(forPath: path).savedOrNew(path: path, url: entry.url)
             record.hold = hold
             if hold == .stopped {
-                PartFile.remove(for: path)
+                PartFile.remove(for: record.keptPath)
                 record.partial = nil
             }
             try store.save(record)

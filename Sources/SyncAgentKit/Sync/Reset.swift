@@ -13,8 +13,12 @@ public enum Reset {
         var holds: [FileRecord] = []
         for entry in manifest.files {
             let path = manifest.destinationPath(of: entry)
+            let record = try store.record(forPath: path)
+            // A file its server named is kept under that name: both are syncagent's.
+            let kept = record?.keptPath ?? path
             PartFile.remove(for: path)
-            if try store.record(forPath: path) != nil, FileSystem.regularFileInfo(path) != nil, unlink(path) == 0 {
+            PartFile.remove(for: kept)
+            if record != nil, FileSystem.regularFileInfo(kept) != nil, unlink(kept) == 0 {
                 deleted.append(entry.title)
             }
             holds.append(FileRecord(path: path, url: entry.url, hold: .stopped))
@@ -26,7 +30,7 @@ public enum Reset {
 
     /// What a reset says it did.
     public static func summary(deleted: [String], of manifest: Manifest) -> String {
-        let files = deleted.count == 1 ? "1 file" : "\(deleted.count) files"
-        return "reset: deleted \(files) and forgot the saved state; `syncagent start` downloads them again"
+        let them = deleted.count == 1 ? "it" : "them"
+        return "reset: deleted \(counted(deleted.count, "file")) and forgot the saved state; `syncagent start` downloads \(them) again"
     }
 }

@@ -49,15 +49,17 @@ public final class SyncDriver {
 
     let store: StateStore
     let ledger: TransferLedger
-    private let now: () -> Date
-    private let timeZone: TimeZone
+    let now: () -> Date
+    let timeZone: TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
     /// Stable engine ids for destination paths, across manifest edits.
     var ids: [String: Int] = [:]
     /// What each id stands for while its transfer is pending.
-    var inFlight: [Int: (request: TransferRequest, title: String)] = [:]
+    /// `path` is the manifest's path of the file, which keys its record; the request's
+    /// destination differs from it for a file its server named.
+    var inFlight: [Int: (request: TransferRequest, title: String, path: String)] = [:]
     /// Where each running transfer stands, by id, for `syncagent status`.
     var progress: [Int: TransferProgress] = [:]
     /// The whole sizes of files paused while they ran, by path, for `status`.
@@ -111,45 +113,76 @@ public final class SyncDriver {
     public func plan(conditions: Conditions?) throws(StateStoreError) -> Date? {
         planRequested = false
         guard let manifest else { return nil }
+        let now = now()
+        let round = try candidates(of: manifest)
+        heldFiles = round.held.map { ($0.entry.title, $0.hold) }
+        requestedNow = []
+        let plan = Scheduler(timeZone: timeZone).plan(round.files, at: now, conditions: conditions ?? .favourable)
+        let entries = round.entries
+        waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
+        var requests: [TransferRequest] = []
+        // What a server may not name a file: the names of the manifest's files (a few
+        // hundred bytes each, and only needed when some server names its file).
+        let takenNames = manifest.files.contains(where: \.nameFromServer) ? takenFileNames(in: manifest) : []
+        for path in plan.start {
+            guard let entry = entries[path] else { continue }
+            let id = ids[path] ?? ids.count
+            ids[path] = id
+            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination, taken: takenNames)
+            inFlight[id] = (request, entry.title, path)
+            requests.append(request)
+        }
+        engine.add(requests)
+        // Never sooner than a moment from now: a plan that wakes in the past would spin.
+        return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
+    }
+
+    /// What a scheduling round considers: the files of `manifest` not in transfer now, as
+    /// the scheduler sees them, with their entries by path, and the files the user holds.
+    func candidates(of manifest: Manifest) throws(StateStoreError) -> RoundCandidates {
         if mode == .everyFileNow && !readRecordsAtOnce {
             // One query costs less than thousands; in this mode nobody else writes meanwhile.
             try ledger.readRecords(forPaths: manifest.files.map { manifest.destinationPath(of: $0) })
             readRecordsAtOnce = true
         }
-        let now = now()
-        var entries: [String: Manifest.Entry] = [:]
-        var files: [ScheduledFile] = []
-        var held: [(title: String, hold: Hold)] = []
+        var round = RoundCandidates()
         let pending = engine.pendingIDs
         for entry in manifest.files {
             let path = manifest.destinationPath(of: entry)
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
             if let hold = record?.hold {
-                held.append((entry.title, hold))
+                round.held.append((entry, hold))
                 continue
             }
             let requested = mode == .everyFileNow || requestedNow.contains(path)
-            files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
-            entries[path] = entry
+            round.files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
+            round.entries[path] = entry
         }
-        heldFiles = held
-        requestedNow = []
-        let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
-        let plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: conditions ?? favourable)
-        waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
-        var requests: [TransferRequest] = []
-        for path in plan.start {
-            guard let entry = entries[path] else { continue }
-            let id = ids[path] ?? ids.count
-            ids[path] = id
-            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination)
-            inFlight[id] = (request, entry.title)
-            requests.append(request)
+        return round
+    }
+
+    /// See ``candidates(of:)``.
+    struct RoundCandidates {
+        var files: [ScheduledFile] = []
+        var entries: [String: Manifest.Entry] = [:]
+        var held: [(entry: Manifest.Entry, hold: Hold)] = []
+    }
+
+    /// The lowercased names of the files of `manifest` as kept on disk, the names their
+    /// servers gave included, and of the folders in the destination they go in: a server
+    /// may name its file none of them.
+    private func takenFileNames(in manifest: Manifest) -> Set<String> {
+        var names: Set<String> = []
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
+            names.insert(splitPath(path).name.lowercased())
+            if let folder = entry.path.split(separator: "/").first, folder != Substring(entry.path) { names.insert(folder.lowercased()) }
+            if entry.nameFromServer, let kept = (try? ledger.record(for: entry, at: path))??.keptPath {
+                names.insert(splitPath(kept).name.lowercased())
+            }
         }
-        engine.add(requests)
-        // Never sooner than a moment from now: a plan that wakes in the past would spin.
-        return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
+        return names
     }
 
     // MARK: Transfers
@@ -223,9 +256,9 @@ public final class SyncDriver {
     }
 
     private func handle(_ event: TransferEvent) {
-        guard let (request, title) = inFlight[event.id] else { return }
+        guard let (request, title, path) = inFlight[event.id] else { return }
         do throws(StateStoreError) {
-            try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
+            try ledger.record(event, of: request, at: path, retry: manifest?.retry ?? Manifest.RetryPolicy())
         } catch {
             stateError = stateError ?? error
         }

@@ -78,8 +78,8 @@ final class TransferLedger {
     /// Whether the next transfer of the file at `path` continues its partial download: one is
     /// on disk, and its version was recorded in a form `If-Range` can send.
     func resumes(_ path: String) -> Bool {
-        let partial = (try? currentRecord(forPath: path))??.partial
-        return partial?.ifRange != nil && PartFile.existingSize(for: path) > 0
+        let record = (try? currentRecord(forPath: path)) ?? nil
+        return record?.partial?.ifRange != nil && PartFile.existingSize(for: record?.keptPath ?? path) > 0
     }
 
     /// How the scheduler sees one entry, from its saved record and the disk. The disk is not
@@ -97,16 +97,19 @@ final class TransferLedger {
             }
         }
         return ScheduledFile(
-            path: path, schedule: entry.schedule, existsOnDisk: requestedByUser || FileSystem.regularFileInfo(path) != nil,
+            path: path, schedule: entry.schedule, existsOnDisk: requestedByUser || FileSystem.regularFileInfo(record?.keptPath ?? path) != nil,
             lastCheck: lastCheck, requestedByUser: requestedByUser
         )
     }
 
-    /// What to ask the server for one entry.
-    func request(id: Int, for entry: Manifest.Entry, at path: String, root: String) throws(StateStoreError) -> TransferRequest {
+    /// What to ask the server for one entry. A file its server names goes where the name it
+    /// gave the first time put it; until it has one, `taken` (other entries' names, lowercased)
+    /// is what its server may not name it.
+    func request(id: Int, for entry: Manifest.Entry, at path: String, root: String, taken: Set<String> = []) throws(StateStoreError) -> TransferRequest {
         let record = try record(for: entry, at: path)
+        let kept = record?.keptPath ?? path
         var current = Validators()
-        if let onDisk = FileSystem.regularFileInfo(path) {
+        if let onDisk = FileSystem.regularFileInfo(kept) {
             if let record, !record.validators.isEmpty, record.size == nil || record.size == onDisk.size {
                 current = record.validators
             } else {
@@ -114,30 +117,36 @@ final class TransferLedger {
                 current = Validators(lastModified: HTTPDate.format(onDisk.modificationTime))
             }
         }
+        let naming = entry.nameFromServer && record?.servedName == nil
         return TransferRequest(
-            id: id, url: entry.url, destination: path, root: root, expectedSHA256: entry.sha256,
-            current: current, partial: record?.partial, maximumSize: entry.maxSize
+            id: id, url: entry.url, destination: kept, root: root, expectedSHA256: entry.sha256,
+            current: current, partial: record?.partial, maximumSize: entry.maxSize,
+            serverNaming: naming ? ServerNaming(taken: taken.subtracting([splitPath(path).name.lowercased()])) : nil
         )
     }
 
     /// Saves what an event changes. `retry` is the policy that decides when a failed file may
     /// be tried again: saved as ``FileRecord/nextAttempt``, which is set exactly when the
     /// failure was transient (the scheduler tells transient from permanent failures by it).
-    func record(_ event: TransferEvent, of request: TransferRequest, retry: Manifest.RetryPolicy) throws(StateStoreError) {
+    /// `path` is the manifest's path of the file, which keys its record.
+    func record(_ event: TransferEvent, of request: TransferRequest, at path: String, retry: Manifest.RetryPolicy) throws(StateStoreError) {
         switch event {
         case .receiving(_, let validators, _, let expectedLength):
             // Every partial that has a name on disk can be continued, so its version is kept;
             // a small new file has none (``PartFile/largestUnnamedLength``) and starts over.
             guard expectedLength.map({ $0 > PartFile.largestUnnamedLength }) ?? true else { return }
-            var record = try existingRecord(for: request)
+            var record = try existingRecord(at: path, for: request)
             record.partial = validators
+            record.partialLength = expectedLength
             keep(record)
         case .finished(_, let completion):
-            var record = try existingRecord(for: request)
+            var record = try existingRecord(at: path, for: request)
             record.partial = completion.partial
             record.nextAttempt = nil
             switch completion.outcome {
             case .downloaded(let bytes):
+                // A name the server gave is chosen once: kept whatever it says later.
+                if request.serverNaming != nil, let keptAt = completion.keptAt { record.servedName = splitPath(keptAt).name }
                 record.validators = completion.validators ?? Validators()
                 record.size = bytes
                 record.failedAttempts = 0
@@ -162,7 +171,7 @@ final class TransferLedger {
         unsaved[record.path] = record
     }
 
-    private func existingRecord(for request: TransferRequest) throws(StateStoreError) -> FileRecord {
-        try currentRecord(forPath: request.destination).savedOrNew(path: request.destination, url: request.url)
+    private func existingRecord(at path: String, for request: TransferRequest) throws(StateStoreError) -> FileRecord {
+        try currentRecord(forPath: path).savedOrNew(path: path, url: request.url)
     }
 }

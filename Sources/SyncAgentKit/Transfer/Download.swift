@@ -44,6 +44,8 @@ final class Download: CurlEasyDelegate {
     private var abort: End?
     /// Keeps the body from filling its disk; set with the partial file.
     private var freeSpace: FreeSpaceGuard?
+    /// Where the server's `Content-Disposition` name puts the file, for a request it names.
+    private var servedDestination: String?
 
     /// Bytes of the file on disk, a resumed prefix included.
     private(set) var received: Int64 = 0
@@ -185,7 +187,8 @@ final class Download: CurlEasyDelegate {
             return false
         }
         let fileStart = status == 206 ? nil : firstBytes
-        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: request.destination) {
+        servedDestination = request.serverNaming?.destination(beside: request.destination, contentDisposition: head.fields["content-disposition"])
+        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: servedDestination ?? request.destination) {
             abort = .failed(TransferFailure(.webPageInsteadOfFile, reason), partial: nil)
             return false
         }
@@ -421,7 +424,7 @@ final class Download: CurlEasyDelegate {
             return .failed(TransferFailure(.checksumMismatch, "the file's SHA-256 is \(actual), not the \(expected) the manifest expects"), partial: nil)
         }
         do {
-            let staged = try partFile.stage(modificationTime: head.lastModified.flatMap(HTTPDate.parse))
+            let staged = try partFile.stage(modificationTime: head.lastModified.flatMap(HTTPDate.parse), servedAt: servedDestination)
             return .downloaded(staged, size: received, validators: validatorsToKeep)
         } catch {
             partFile.discard()

@@ -20,7 +20,7 @@ struct ResponseHead {
     /// without making strings of them: a re-check of 10,000 files reads 80,000 lines.
     static let keptFields = [
         "etag", "last-modified", "content-type", "content-length", "content-range", "retry-after", "location",
-        "content-encoding", "transfer-encoding", "accept-ranges",
+        "content-encoding", "transfer-encoding", "accept-ranges", "content-disposition",
     ]
 
     private static let keptFieldBytes = keptFields.map { Array($0.utf8) }

@@ -238,7 +238,7 @@ public final class TransferEngine {
     private func commit(_ group: [CommitGroup.Member]) {
         for (member, failure) in CommitGroup.putInPlace(group) {
             let completion = failure.map { TransferCompletion(outcome: .failed($0)) }
-                ?? TransferCompletion(outcome: .downloaded(bytes: member.size), validators: member.validators, size: member.size)
+                ?? TransferCompletion(outcome: .downloaded(bytes: member.size), validators: member.validators, size: member.size, keptAt: member.file.destination)
             onEvent(.finished(id: member.id, completion))
         }
     }

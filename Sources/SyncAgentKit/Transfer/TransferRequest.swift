@@ -19,6 +19,9 @@ public struct TransferRequest: Sendable, Equatable {
     /// The most bytes the file may have (the manifest's `max_size`): a larger one is refused,
     /// and a body of no stated length is cut off there.
     public var maximumSize: Int64
+    /// Set when the server names the file: its `Content-Disposition` name, if usable, is
+    /// where the file is put in place instead of ``destination`` (which still stages it).
+    public var serverNaming: ServerNaming?
 
     public init(
         id: Int,
@@ -28,7 +31,8 @@ public struct TransferRequest: Sendable, Equatable {
         expectedSHA256: String? = nil,
         current: Validators = Validators(),
         partial: Validators? = nil,
-        maximumSize: Int64 = Manifest.Limits.defaultMaxSize
+        maximumSize: Int64 = Manifest.Limits.defaultMaxSize,
+        serverNaming: ServerNaming? = nil
     ) {
         self.id = id
         self.url = url
@@ -38,6 +42,7 @@ public struct TransferRequest: Sendable, Equatable {
         self.current = current
         self.partial = partial
         self.maximumSize = maximumSize
+        self.serverNaming = serverNaming
     }
 }
 
@@ -65,12 +70,16 @@ public struct TransferCompletion: Sendable, Equatable {
     public var size: Int64?
     /// Validators of a partial left on disk to be continued later.
     public var partial: Validators?
+    /// Where a downloaded file was put in place: the request's destination, or the name its
+    /// server gave (``TransferRequest/serverNaming``).
+    public var keptAt: String?
 
-    public init(outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil) {
+    public init(outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil, keptAt: String? = nil) {
         self.outcome = outcome
         self.validators = validators
         self.size = size
         self.partial = partial
+        self.keptAt = keptAt
     }
 }
 

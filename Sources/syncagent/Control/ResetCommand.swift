@@ -47,7 +47,8 @@ extension SyncAgent {
                 FileDescriptorOutput.standardError.write("syncagent: reset deletes files; run it with --yes to confirm\n")
                 return false
             }
-            print("Delete the \(manifest.files.count) files of the manifest in \(manifest.destination) and forget their state? [y/N] ", terminator: "")
+            let their = manifest.files.count == 1 ? "its" : "their"
+            print("Delete the \(counted(manifest.files.count, "file")) of the manifest in \(manifest.destination) and forget \(their) state? [y/N] ", terminator: "")
             fflush(nil)
             guard let answer = readLine() else { return false }
             return ["y", "yes"].contains(answer.filter { $0 != " " && $0 != "\t" }.lowercased())

@@ -110,6 +110,21 @@ struct ManifestLoaderTests {
         #expect(try load("destination: ../out\nfiles: []\n", context: context).destination == "/out")
     }
 
+    @Test func aURLThatNamesNoFileIsNamedByItsServerWithTheQuerysNameUntilThen() throws {
+        let manifest = try load("""
+            files:
+              - url: https://example.org/download.php?id=7&file=Annual%20Report.pdf
+              - url: https://example.org/get.php?id=8
+              - url: https://example.org/files/latest
+              - url: https://example.org/docs/guide.pdf?download=1
+              - url: https://example.org/download.php?file=written.pdf
+                path: mine.pdf
+            """)
+        #expect(manifest.files.map(\.path) == ["Annual Report.pdf", "get.php", "latest", "guide.pdf", "mine.pdf"])
+        #expect(manifest.files.map(\.nameFromServer) == [true, true, true, false, false])
+        #expect(manifest.files[0].title == "Annual Report.pdf")
+    }
+
     @Test func derivesPathsAndTitles() throws {
         let manifest = try load("""
             files:
@@ -198,17 +213,7 @@ struct ManifestLoaderTests {
 
     @Test func theDefaultManifestsCommentedKeysLoadToo() throws {
         // The commented examples teach the format, so they must be right: uncomment them all.
-        let bytes = try ManifestFile.contents(of: Self.repositoryRoot + "/config/manifest.yaml")
-        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256", "max_size"] + ManifestValidator.scheduleKeys
-        let uncommented = String(decoding: bytes, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in
-                let indent = line.prefix { $0 == " " }
-                let body = line.dropFirst(indent.count)
-                let isExample = optionalKeys.contains { body.hasPrefix("# \($0): ") }
-                return isExample ? indent + body.dropFirst(2) : line
-            }
-            .joined(separator: "\n")
+        let uncommented = try Self.defaultManifestUncommented()
         let manifest = try ManifestLoader(context: Self.context).load(Array(uncommented.utf8))
         #expect(manifest.destination == "/home/ada/Downloads/Apple Guides")
         #expect(manifest.files[0].path == "guides/ios-programming-guide.pdf")
@@ -244,6 +249,21 @@ struct ManifestLoaderTests {
     }
 
     /// The package's root folder, found from this file's path.
+    /// The default manifest with every commented example key uncommented.
+    static func defaultManifestUncommented() throws -> String {
+        let bytes = try ManifestFile.contents(of: repositoryRoot + "/config/manifest.yaml")
+        let optionalKeys = ["destination", "schedule", "limits", "retry", "notify", "title", "path", "sha256", "max_size"] + ManifestValidator.scheduleKeys
+        return String(decoding: bytes, as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                let indent = line.prefix { $0 == " " }
+                let body = line.dropFirst(indent.count)
+                let isExample = optionalKeys.contains { body.hasPrefix("# \($0): ") }
+                return isExample ? indent + body.dropFirst(2) : line
+            }
+            .joined(separator: "\n")
+    }
+
     static let repositoryRoot: String = {
         var components = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         components.removeLast(4) // Tests/SyncAgentKitTests/Manifest/ManifestLoaderTests.swift

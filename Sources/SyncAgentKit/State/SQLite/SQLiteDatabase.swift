@@ -23,6 +23,10 @@ final class SQLiteDatabase {
         static let readOnly = OpenFlags(rawValue: SQLITE_OPEN_READONLY)
         /// Open for reading and writing.
         static let readWrite = OpenFlags(rawValue: SQLITE_OPEN_READWRITE)
+        /// The path is a `file:` URI with parameters.
+        ///
+        /// - SeeAlso: https://www.sqlite.org/uri.html
+        static let uri = OpenFlags(rawValue: SQLITE_OPEN_URI)
         /// Create the file if it does not exist; only together with ``readWrite``.
         static let create = OpenFlags(rawValue: SQLITE_OPEN_CREATE)
     }

@@ -22,7 +22,7 @@ struct CommitGroup {
     struct Member {
         /// The engine's id of the request.
         let id: Int
-        let file: StagedFile
+        var file: StagedFile
         let size: Int64
         let validators: Validators
     }
@@ -76,12 +76,13 @@ struct CommitGroup {
         defer { for member in group { member.file.close() } }
         var failures = FileSystem.makeDurable(group.map(\.file.durableItem))
         var folders: [String: UInt64] = [:]
-        for member in group where failures[member.file.partPath] == nil {
+        var group = group
+        for index in group.indices where failures[group[index].file.partPath] == nil {
             do {
-                try member.file.moveIntoPlace()
-                folders[splitPath(member.file.destination).folder] = member.file.device
+                try group[index].file.moveIntoPlace()
+                folders[splitPath(group[index].file.destination).folder] = group[index].file.device
             } catch {
-                failures[member.file.partPath] = error
+                failures[group[index].file.partPath] = error
             }
         }
         let folderFailures = FileSystem.makeDurable(folders.map { ($0.key, nil, $0.value) })
@@ -104,7 +105,11 @@ struct CommitGroup {
 /// putting unchecked bytes under the destination's name.
 struct StagedFile {
     let partPath: String
-    let destination: String
+    /// Where the file goes; after ``moveIntoPlace()``, where it went.
+    private(set) var destination: String
+    /// Set when ``destination`` is a name the server chose: such a name never replaces a
+    /// file, and when one is there the file goes here instead (the request's own name).
+    private(set) var fallback: String?
     /// The open file.
     let descriptor: Int32
     /// Whether the file has no name (`O_TMPFILE`); otherwise it is at ``partPath``.
@@ -129,7 +134,12 @@ struct StagedFile {
     /// staging form `..syncagent-RANDOM.part.part` that no entry's file or partial can have
     /// (``StagingName``), and that name is renamed over the destination. Without `/proc`, the
     /// named partial is renamed after checking it is still this file.
-    func moveIntoPlace() throws(TransferFailure) {
+    mutating func moveIntoPlace() throws(TransferFailure) {
+        if let fallback {
+            if try linkWithoutReplacing() { return }
+            destination = fallback
+            self.fallback = nil
+        }
         guard Self.canLinkDescriptors else {
             guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { throw replaced }
             guard rename(partPath, destination) == 0 else { throw .diskError("cannot put in place", destination) }
@@ -159,6 +169,24 @@ struct StagedFile {
             guard errno == EEXIST else { throw .diskError("cannot put in place", destination) }
         }
         if !isUnnamed { removePartial() }
+    }
+
+    /// Gives the file the name ``destination`` only if nothing has it; `false` when something
+    /// does (a file, a folder, a link), which is left as it is.
+    private func linkWithoutReplacing() throws(TransferFailure) -> Bool {
+        let linked: Bool
+        if Self.canLinkDescriptors {
+            linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0
+        } else {
+            guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { throw replaced }
+            linked = link(partPath, destination) == 0
+        }
+        guard linked else {
+            guard errno == EEXIST else { throw .diskError("cannot put in place", destination) }
+            return false
+        }
+        if !isUnnamed { removePartial() }
+        return true
     }
 
     /// Why a file cannot be put in place when its partial was replaced or deleted.

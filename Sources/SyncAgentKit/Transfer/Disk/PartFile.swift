@@ -171,7 +171,9 @@ final class PartFile {
     /// The file stays open, as the staged file's descriptor: what is flushed and put in place
     /// is reached through it, so it is the file that was written and checked even if its name
     /// now leads elsewhere (and a file with no name would be deleted by closing it).
-    func stage(modificationTime: Int64?) throws(TransferFailure) -> StagedFile {
+    /// `servedAt`: the name the server gave the file, where it goes unless something is
+    /// there by then (see ``StagedFile/fallback``).
+    func stage(modificationTime: Int64?, servedAt: String? = nil) throws(TransferFailure) -> StagedFile {
         try writer?.flush()
         writer = nil
         var info = stat()
@@ -182,8 +184,8 @@ final class PartFile {
             futimens(descriptor, &times)
         }
         defer { descriptor = -1 }
-        return StagedFile(partPath: path, destination: destination, descriptor: descriptor, isUnnamed: isUnnamed,
-                          device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return StagedFile(partPath: path, destination: servedAt ?? destination, fallback: servedAt == nil ? nil : destination,
+                          descriptor: descriptor, isUnnamed: isUnnamed, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// Closes and deletes the partial.

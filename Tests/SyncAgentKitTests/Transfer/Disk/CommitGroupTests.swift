@@ -13,7 +13,7 @@ struct CommitGroupTests {
 
     /// Writes `contents` to the partial of `name` and stages it, as a download does: a small
     /// file with no name, or with `named` (its length unknown) the hidden `.NAME.part`.
-    func staged(_ name: String, _ contents: String, id: Int, named: Bool = false) throws -> CommitGroup.Member {
+    func staged(_ name: String, _ contents: String, id: Int, named: Bool = false, servedAs served: String? = nil) throws -> CommitGroup.Member {
         let destination = folder.appending(name)
         let length = named ? nil : Int64(contents.utf8.count)
         let part = try PartFile(destination: destination, root: folder.path, keepingFirst: 0, expectedLength: length)
@@ -23,8 +23,25 @@ struct CommitGroupTests {
             do throws(TransferFailure) { try part.write(bytes) } catch { failure = error }
         }
         if let failure { throw failure }
-        let file = try part.stage(modificationTime: 784_111_777)
+        let file = try part.stage(modificationTime: 784_111_777, servedAt: served.map(folder.appending))
         return CommitGroup.Member(id: id, file: file, size: Int64(contents.utf8.count), validators: Validators(etag: "\"\(id)\""))
+    }
+
+    /// A name the server chose is taken only when free: it never replaces a file, and the
+    /// file goes to the request's own name instead — small (unnamed) or large (named) alike.
+    @Test(arguments: [false, true])
+    func aServersNameNeverReplacesAFile(named: Bool) throws {
+        let free = try staged("download.php", "first", id: 0, named: named, servedAs: "report.pdf")
+        let clash = try staged("other.php", "second", id: 1, named: named, servedAs: "notes.txt")
+        try "the user's own".write(toFile: folder.appending("notes.txt"), atomically: true, encoding: .utf8)
+        let results = CommitGroup.putInPlace([free, clash])
+        #expect(results.allSatisfy { $0.failure == nil })
+        #expect(results.map(\.member.file.destination) == [folder.appending("report.pdf"), folder.appending("other.php")])
+        #expect(contents("report.pdf") == "first")
+        #expect(contents("download.php") == nil)
+        #expect(contents("notes.txt") == "the user's own")
+        #expect(contents("other.php") == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "other.php", "report.pdf"], "no partial left")
     }
 
     func contents(_ name: String) -> String? {

@@ -1,0 +1,82 @@
+import FoundationEssentials
+
+/// What `syncagent --once --dry-run` prints: a heading with how many files would be fetched,
+/// then one line per file — fetched or skipped, its title and name, and why.
+///
+/// ```
+/// syncagent --once would fetch 2 of 3 files into ~/Guides (a dry run: nothing was changed)
+///   fetch  Guide A → a.pdf: missing
+///   fetch  Old Guide → old.pdf: re-check, downloaded only if it changed on the server (not due by its schedule for 20 h)
+///   skip   Gone Guide → gone.pdf: stopped; `syncagent start` releases it
+/// ```
+public struct DryRunListing {
+    /// The arrow and ellipsis of the terminal's character set.
+    public var symbols: TerminalSymbols
+    /// Whether each file's URL is shown on a line of its own (`--verbose`).
+    public var verbose: Bool
+    /// What "now" is, for the times the schedule names.
+    public var now: Date
+
+    public init(symbols: TerminalSymbols, verbose: Bool, now: Date) {
+        self.symbols = symbols
+        self.verbose = verbose
+        self.now = now
+    }
+
+    /// The whole listing, lines ended by newlines; `folder` is the destination as shown.
+    public func text(_ files: [SyncDriver.PreviewedFile], folder: String, root: String) -> String {
+        let fetched = files.filter { if case .fetch = $0.decision { true } else { false } }.count
+        var text = "syncagent --once would fetch \(fetched) of \(counted(files.count, "file")) into \(folder) (a dry run: nothing was changed)\n"
+        for file in files {
+            let name = file.path.hasPrefix(root + "/") ? String(file.path.dropFirst(root.count + 1)) : file.path
+            let (verb, why) = words(for: file.decision)
+            text += "  \(verb)\(String(repeating: " ", count: 5 - verb.count))  \(ProgressText.sanitized(file.title)) \(symbols.arrow) \(ProgressText.sanitized(name)): \(why)\n"
+            if verbose { text += "         \(file.url)\n" }
+        }
+        return text
+    }
+
+    private func words(for decision: SyncDriver.PreviewedFile.Decision) -> (String, String) {
+        switch decision {
+        case .fetch(.missing):
+            return ("fetch", "missing")
+        case .fetch(.resumes(let offset)):
+            return ("fetch", "missing; continues its partial download from \(formatByteCount(offset))")
+        case .fetch(.unknownVersion):
+            return ("fetch", "on disk, never checked: downloaded only if the server has another version")
+        case .fetch(.recheck(let schedule)):
+            return ("fetch", "re-check, downloaded only if it changed on the server (\(scheduleWords(schedule)))")
+        case .fetch(.failedLastTime(let message)):
+            return ("fetch", "failed last time: \(ProgressText.sanitized(message))")
+        case .skip(.held(.paused)):
+            return ("skip", "paused; `syncagent resume` releases it")
+        case .skip(.held(.stopped)):
+            return ("skip", "stopped; `syncagent start` releases it")
+        case .skip(.waiting(let reason)):
+            return ("skip", waitingWords(reason))
+        }
+    }
+
+    /// What the agent's schedule makes of a file `--once` re-checks anyway.
+    private func scheduleWords(_ reason: WaitReason?) -> String {
+        guard let reason else { return "due by its schedule" }
+        return "by its schedule " + waitingWords(reason)
+    }
+
+    private func waitingWords(_ reason: WaitReason) -> String {
+        switch reason {
+        case .notDue(let date): "not due for \(remaining(date))"
+        case .notBefore(let date): "not before its start date, in \(remaining(date))"
+        case .outsideWindow(let date): "outside its window, which opens in \(remaining(date))"
+        case .retry(let date): "waiting \(remaining(date)) to retry"
+        case .serverAskedToWait(let date): "the server asked to wait \(remaining(date)) (Retry-After)"
+        case .waitingForNetwork: "waiting for a network"
+        case .waitingForMainsPower: "waiting for mains power"
+        case .waitingForUnmeteredNetwork: "waiting for an unmetered network"
+        }
+    }
+
+    private func remaining(_ date: Date) -> String {
+        formatRemainingTime(.milliseconds(Int64(max(0, date.timeIntervalSince(now)) * 1000)))
+    }
+}
