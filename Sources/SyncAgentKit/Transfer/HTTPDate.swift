@@ -11,40 +11,99 @@ enum HTTPDate {
     /// asctime form ("Sun Nov  6 08:49:37 1994"). All three name the same parts — weekday,
     /// day, month, year, time — in an order where the day comes before the year, so one
     /// reading of the tokens fits them all.
+    ///
+    /// Read on the UTF-8 bytes, token by token, with nothing allocated: every download reads
+    /// its `Last-Modified`, and a parse through `String` tokens cost as much as a small file's
+    /// whole transfer.
     static func parse(_ text: String) -> Int64? {
-        let tokens = text.split { $0 == " " || $0 == "," || $0 == "-" || $0 == "\t" }
+        var text = text
+        return text.withUTF8 { bytes -> Int64? in
+            var fields = DateFields()
+            var start = 0
+            while start < bytes.count {
+                guard !isSeparator(bytes[start]) else {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < bytes.count, !isSeparator(bytes[end]) { end += 1 }
+                guard fields.take(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+                start = end
+            }
+            return fields.unixTime()
+        }
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "\t")
+    }
+
+    /// The parts of a date as its tokens name them.
+    private struct DateFields {
         var numbers: [Int64] = []
         var month: Int64?
-        var clock: [Int64]?
-        for token in tokens {
-            if token.contains(":") {
-                let parts = token.split(separator: ":", omittingEmptySubsequences: false).map { Int64($0) }
-                guard clock == nil, parts.count == 3, parts.allSatisfy({ $0 != nil }) else { return nil }
-                clock = parts.map { $0! }
-            } else if let number = Int64(token), token.allSatisfy(\.isASCII) {
+        var clock: (hour: Int64, minute: Int64, second: Int64)?
+
+        /// Reads one token; `false` when it cannot be part of an HTTP-date.
+        mutating func take(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+            if token.contains(UInt8(ascii: ":")) {
+                let parts = token.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map(HTTPDate.number)
+                guard clock == nil, parts.count == 3, let hour = parts[0], let minute = parts[1], let second = parts[2] else { return false }
+                clock = (hour, minute, second)
+            } else if let number = HTTPDate.number(token[...]) {
+                guard numbers.count < 2 else { return false }
                 numbers.append(number)
-            } else if let index = months.firstIndex(where: { $0.lowercased() == token.lowercased() }) {
-                guard month == nil else { return nil }
+            } else if let index = HTTPDate.monthIndex(token) {
+                guard month == nil else { return false }
                 month = Int64(index + 1)
-            } else if token == "GMT" || token == "UTC" || days.contains(where: { token.hasPrefix($0) }) {
-                continue
-            } else {
-                return nil
+            } else if !HTTPDate.isZoneOrWeekday(token) {
+                return false
             }
+            return true
         }
-        guard let month, let clock, numbers.count == 2 else { return nil }
-        let day = numbers[0]
-        var year = numbers[1]
-        // RFC 850's two-digit year: the nearest century that is not far in the future.
-        if year < 100 { year += year < 70 ? 2000 : 1900 }
-        guard (1...31).contains(day), (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
-        else { return nil }
-        return daysSinceEpoch(year: year, month: month, day: day) * 86_400 + clock[0] * 3_600 + clock[1] * 60 + clock[2]
+
+        func unixTime() -> Int64? {
+            guard let month, let clock, numbers.count == 2 else { return nil }
+            let day = numbers[0]
+            var year = numbers[1]
+            // RFC 850's two-digit year: the nearest century that is not far in the future.
+            if year < 100 { year += year < 70 ? 2000 : 1900 }
+            guard (1...31).contains(day), (0...23).contains(clock.hour), (0...59).contains(clock.minute), (0...60).contains(clock.second)
+            else { return nil }
+            return HTTPDate.daysSinceEpoch(year: year, month: month, day: day) * 86_400
+                + clock.hour * 3_600 + clock.minute * 60 + clock.second
+        }
     }
+
+    /// The value of a token of ASCII digits (at most 9 of them); `nil` for anything else.
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+        guard (1...9).contains(digits.count) else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// The index in ``months`` of a three-letter month name, in any case.
+    private static func monthIndex(_ token: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard token.count == 3 else { return nil }
+        let lowered = token.map { $0 | 0x20 }
+        return monthBytes.firstIndex { $0 == lowered }
+    }
+
+    /// "GMT", "UTC", or a weekday's name or abbreviation ("Sun", "Sunday").
+    private static func isZoneOrWeekday(_ token: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.elementsEqual("GMT".utf8) || token.elementsEqual("UTC".utf8) || dayBytes.contains { token.starts(with: $0) }
+    }
+
+    private static let monthBytes = months.map { Array($0.lowercased().utf8) }
+    private static let dayBytes = days.map { Array($0.utf8) }
 
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
     /// `days_from_civil`).
-    private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    fileprivate static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -16,6 +16,17 @@ struct HTTPDateTests {
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49 GMT") == nil)
         #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
         #expect(HTTPDate.parse("") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 1995 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov Nov 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, ０６ Nov 1994 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 99999999999999999999 08:49:37 GMT") == nil)
+    }
+
+    @Test func readsMonthsInAnyCaseAndTabsAsSpaces() {
+        #expect(HTTPDate.parse("sun,\t06 NOV 1994 08:49:37 gmt") == nil)  // a zone in lower case is no zone
+        #expect(HTTPDate.parse("Sun,\t06 NOV 1994 08:49:37 GMT") == 784_111_777)
+        #expect(HTTPDate.parse("Sun, 06 nov 1994 08:49:37 UTC") == 784_111_777)
     }
 
     @Test func formatsTheIMFFixdateAndRoundTrips() {

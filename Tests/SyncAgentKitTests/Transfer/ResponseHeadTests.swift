@@ -23,6 +23,16 @@ struct ResponseHeadTests {
         #expect(parsed.contentLength == 1234)
     }
 
+    @Test func servesByteRangesWhenItSaysSoOrAnswersARange() {
+        #expect(head(["HTTP/1.1 200 OK", "Accept-Ranges: bytes"]).servesByteRanges)
+        #expect(head(["HTTP/1.1 200 OK", "Accept-Ranges: Bytes"]).servesByteRanges)
+        #expect(head(["HTTP/1.1 200 OK", "Accept-Ranges: pages, bytes"]).servesByteRanges)
+        #expect(head(["HTTP/1.1 206 Partial Content"]).servesByteRanges)
+        #expect(!head(["HTTP/1.1 200 OK", "Accept-Ranges: none"]).servesByteRanges)
+        #expect(!head(["HTTP/1.1 200 OK", "Accept-Ranges: bytesize"]).servesByteRanges)
+        #expect(!head(["HTTP/1.1 200 OK"]).servesByteRanges)
+    }
+
     @Test func fieldNamesAreCaseBlindAndValuesTrimmed() {
         let parsed = head(["HTTP/2 404", "content-TYPE:   Text/HTML  "])
         #expect(parsed.status == 404)
