@@ -229,36 +229,6 @@ public final class Agent {
         post(notification)
     }
 
-    /// Keeps the list of every failing file that "Show details" opens; none when nothing fails.
-    private func writeDetails(_ details: String?, to path: String) {
-        guard let details else {
-            unlink(path)
-            return
-        }
-        let text = "Files syncagent could not bring up to date (`syncagent status` shows each file):\n\n" + details
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            logger.warning("cannot write the list of failures to \(path): \(error.localizedDescription)")
-        }
-    }
-
-    /// What the user picked on a notification: "Retry now" starts the files again now, as
-    /// `syncagent start` does; an action the desktop could not do is logged.
-    private func act(on actions: NotificationActions.Pending) {
-        for problem in actions.problems { logger.warning("\(problem)") }
-        guard !actions.retries.isEmpty, let manifest = driver.manifest else { return }
-        let paths = Set(actions.retries)
-        let entries = manifest.files.filter { paths.contains(manifest.destinationPath(of: $0)) }
-        guard !entries.isEmpty else { return }
-        logger.info("Retry now: starting \(entries.map(\.title).joined(separator: ", ")) again")
-        do {
-            try driver.release(entries)
-        } catch {
-            logger.error("\(error.description)")
-        }
-    }
-
     /// One log line for each result and each retry; progress is for `status`.
     private static func log(_ event: TransferEvent, of file: SyncDriver.TrackedFile, to logger: Logger) {
         switch event {
@@ -274,35 +244,6 @@ public final class Agent {
             break
         }
     }
-
-    private func post(_ notification: DesktopNotification) {
-        guard let notifier = configuration.notifier else { return }
-        let logger = logger
-        // Fire and forget, in order: a slow notification server must not hold transfers up,
-        // and a withdrawal must not overtake the post it takes back.
-        Self.postingQueue.enqueue {
-            do throws(NotificationError) {
-                try notifier.post(notification)
-            } catch {
-                logger.warning("could not show the desktop notification: \(error.message)")
-            }
-        }
-    }
-
-    private func withdraw(_ topic: DesktopNotification.Topic) {
-        guard let notifier = configuration.notifier else { return }
-        let logger = logger
-        Self.postingQueue.enqueue {
-            do throws(NotificationError) {
-                try notifier.withdraw(topic)
-            } catch {
-                logger.warning("could not close the desktop notification: \(error.message)")
-            }
-        }
-    }
-
-    /// Posts and withdrawals, one after the other, off the loop's thread.
-    private static let postingQueue = SerialWorker(name: "syncagent-post")
 
     private func startConditionMonitor(waker: TransferEngine.Waker) -> ConditionMonitor? {
         guard configuration.watchConditions else { return nil }

@@ -71,6 +71,19 @@ enum AutostartFileSystem {
         return true
     }
 
+    /// Makes `path` a symbolic link to `target`, creating its folder, as `systemctl enable`
+    /// links a unit into `default.target.wants`.
+    static func link(_ path: String, to target: String) throws(AutostartError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw failure("cannot create the folder", folder)
+        }
+        guard symlink(target, path) == 0 else { throw failure("cannot make the link", path) }
+        syncFolder(folder)
+    }
+
     /// Where the symbolic link at `path` points, or `nil` when it is not one.
     static func linkTarget(_ path: String) -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: path)

@@ -43,9 +43,9 @@ extension DesktopNotification {
     ///   `stillFailing`, the files failing from before; at most five lines, so with more the
     ///   first four are listed and a last line says "and 3 more" ("Show details" lists them
     ///   all). Category `transfer.error`, urgency normal (a failed download can wait for the
-    ///   user; critical is for what needs them now), icon "dialog-warning", sound
-    ///   "dialog-warning"; "Retry now" starts every failing file again, "Show details" opens the
-    ///   list of every failure.
+    ///   user; critical is for what needs them now), icon "syncagent-warning" (shipped with the
+    ///   app: "dialog-error" is missing from some icon themes), sound "dialog-warning"; "Retry
+    ///   now" starts every failing file again, "Show details" opens the list of every failure.
     public static func batchSummary(
         of results: [FileResult],
         stillFailing: [BatchReport.StillFailing] = [],
@@ -90,7 +90,7 @@ extension DesktopNotification {
     /// failing" ("3 new files · 2 still failing"); body the downloaded files as in the success
     /// summary ("3 files, 2.1 MB, in ~/Downloads/Apple Guides"), then one line per failing
     /// file, "Title: reason", at most five as in the failure summary. Category `transfer.error`,
-    /// urgency normal, icon "dialog-warning", no sound (nothing new went wrong); a click or
+    /// urgency normal, icon "syncagent-warning", no sound (nothing new went wrong); a click or
     /// "Open Folder" shows the new files, "Retry now" and "Show details" as for failures.
     static func progressWithFailures(
         downloaded: [FileResult],
@@ -131,7 +131,7 @@ extension DesktopNotification {
             body: (lines + shown).joined(separator: "\n"),
             category: .transferError,
             urgency: .normal,
-            iconName: "dialog-warning",
+            iconName: "syncagent-warning",
             actions: [.retry(failing.map(\.path))] + (places.detailsPath.map { [.showDetails($0)] } ?? []),
             soundName: "dialog-warning"
         )

@@ -1,4 +1,4 @@
-internal import CNotify
+internal import CGIO
 
 /// Does what a notification's action says on the desktop: shows files in the file manager,
 /// opens a file with its default application. Runs on the ``NotificationThread``.

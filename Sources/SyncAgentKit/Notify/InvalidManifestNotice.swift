@@ -4,7 +4,7 @@ extension DesktopNotification {
     /// first three errors as `file:line:column: message`, then "and N more" if there are more,
     /// then "syncagent goes on with the last good version." (or, with none, "syncagent waits
     /// for a valid one."); urgency critical (nothing changes until the user edits it), icon
-    /// "dialog-warning", topic ``Topic/manifestProblem`` (withdrawn once the manifest is valid
+    /// "syncagent-warning", topic ``Topic/manifestProblem`` (withdrawn once the manifest is valid
     /// again); with `manifestPath`, "Edit manifest" opens it in the default editor.
     public static func invalidManifest(_ problem: InvalidManifest, keepsPreviousVersion: Bool, manifestPath: String? = nil) -> DesktopNotification {
         var lines = problem.errors.prefix(3).map(\.description)
@@ -14,7 +14,7 @@ extension DesktopNotification {
             summary: "The manifest has a problem",
             body: lines.joined(separator: "\n"),
             urgency: .critical,
-            iconName: "dialog-warning",
+            iconName: "syncagent-warning",
             topic: .manifestProblem,
             actions: manifestPath.map { [.editManifest($0)] } ?? [],
             soundName: "dialog-warning"

@@ -72,7 +72,7 @@ struct BatchAnnouncerTests {
             body: "1 file, 2.0 MB, in ~/Downloads/Apple Guides\nAnnual Report: the server answered 404 Not Found",
             category: .transferError,
             urgency: .normal,
-            iconName: "dialog-warning",
+            iconName: "syncagent-warning",
             actions: [
                 .clickShowsFolder(Self.destination, files: new), .openFolder(Self.destination, files: new),
                 .retry(["/x"]), .showDetails("/d.txt"),

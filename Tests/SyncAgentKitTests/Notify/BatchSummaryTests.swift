@@ -83,7 +83,7 @@ struct BatchSummaryTests {
                 """,
             category: .transferError,
             urgency: .normal,
-            iconName: "dialog-warning",
+            iconName: "syncagent-warning",
             actions: [
                 .init(key: "retry", label: "Retry now", effect: .retry(files: [
                     Self.destination + "/Networking Overview.pdf", Self.destination + "/Threading Guide.pdf",
