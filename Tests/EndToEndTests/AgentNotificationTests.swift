@@ -28,7 +28,26 @@ struct AgentNotificationTests {
         var environment = bus.clientEnvironment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus.address
         environment["HOME"] = folder.path
+        environment["XDG_CONFIG_HOME"] = folder.appending(".config")
+        environment["XDG_DATA_HOME"] = folder.appending(".local/share")
         return try SyncAgentProcess(environment: environment, folder: folder)
+    }
+
+    /// Makes a recording application the user's default for `mimeTypes` (and folders): it
+    /// appends "FILE TOKEN" to the returned file each time the desktop opens something with it.
+    func installRecordingApplication(for mimeTypes: [String]) throws -> String {
+        let record = folder.appending("opened.txt")
+        let script = folder.appending("recorder")
+        try "#!/bin/sh\necho \"$1 $XDG_ACTIVATION_TOKEN\" >>\(record)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let applications = folder.appending(".local/share/applications")
+        try FileManager.default.createDirectory(atPath: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Recorder\nExec=\(script) %u\nMimeType=\(mimeTypes.joined(separator: ";"));\n"
+            .write(toFile: applications + "/recorder.desktop", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.appending(".config"), withIntermediateDirectories: true)
+        try ("[Default Applications]\n" + mimeTypes.map { "\($0)=recorder.desktop\n" }.joined())
+            .write(toFile: folder.appending(".config/mimeapps.list"), atomically: true, encoding: .utf8)
+        return record
     }
 
     func writeManifest(_ body: String) throws {
@@ -109,6 +128,39 @@ struct AgentNotificationTests {
         #expect(eventually(within: .seconds(5)) { (try? bus.recordedCalls().isEmpty) == false })
         let uris = ["a.pdf", "b.pdf"].map { URL(fileURLWithPath: destination + "/" + $0).absoluteString }
         #expect(try bus.recordedCalls() == [.init(method: "ShowItems", arguments: [.strings(uris), .string("token-42")])])
+    }
+
+    @Test func showDetailsOpensTheListOfFailuresWithTheDefaultApplicationAndTheToken() throws {
+        let opened = try installRecordingApplication(for: ["text/plain"])
+        let bus = try NotificationBus(capabilities: .xfce4Notifyd)
+        try writeManifest("files:\n" + entry("Annual Report", "report.pdf"))
+        let agent = try startAgent(on: bus)
+        defer { stop(agent) }
+        _ = try notifications(bus, count: 1)
+
+        try bus.invokeAction(id: 1, key: "details", token: "token-7")
+
+        // GIO hands a local file to the application as its path.
+        let details = folder.appending("state/failures.txt")
+        #expect(eventually(within: .seconds(5)) { (try? String(contentsOfFile: opened, encoding: .utf8))?.hasSuffix("\n") == true })
+        let launched = try String(contentsOfFile: opened, encoding: .utf8)
+        #expect(launched == "\(details) token-7\n", "agent log: \(agentLog)")
+    }
+
+    @Test func withoutAFileManagerOnTheBusOpenFolderOpensTheFolderWithItsDefaultApplication() throws {
+        let opened = try installRecordingApplication(for: ["inode/directory"])
+        let bus = try NotificationBus(capabilities: .dunst, fileManager: false)
+        try server.serve("a.pdf", Data(repeating: 1, count: 1_000))
+        try writeManifest("files:\n" + entry("Guide A", "a.pdf"))
+        let agent = try startAgent(on: bus)
+        defer { stop(agent) }
+        _ = try notifications(bus, count: 1)
+
+        try bus.invokeAction(id: 1, key: "open-folder")
+
+        #expect(eventually(within: .seconds(5)) { (try? String(contentsOfFile: opened, encoding: .utf8))?.hasSuffix("\n") == true })
+        let launched = try String(contentsOfFile: opened, encoding: .utf8)
+        #expect(launched == "\(destination) \n", "agent log: \(agentLog)")
     }
 
     @Test func soundFalseInTheManifestSilencesEvenAServerThatPlaysSounds() throws {
