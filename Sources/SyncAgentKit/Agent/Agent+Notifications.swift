@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the agent shows on the desktop and what the user picks there: posts and withdrawals in
 /// order off the loop's thread, the list of failures "Show details" opens, and "Retry now".
@@ -13,7 +14,7 @@ extension Agent {
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            logger.warning("cannot write the list of failures to \(path): \(error.localizedDescription)")
+            logger.warning("cannot write the list of failures to \(path): \(error)")
         }
     }
 

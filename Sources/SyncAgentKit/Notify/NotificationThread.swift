@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one thread every libnotify call of the process runs on, and callers that stop waiting
 /// for a call at a deadline.
