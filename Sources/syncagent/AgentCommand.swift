@@ -13,11 +13,17 @@ struct AgentCommand {
         if locations.manifestIsDefault { try locations.installDefaultManifest() }
         let store = try locations.openState()
         let locations = locations
+        let actions = NotificationActions()
         let configuration = Agent.Configuration(
             manifestPath: locations.manifest,
             loadManifest: { () throws(InvalidManifest) in try locations.loadValidManifest() },
             store: store,
-            notifier: LibnotifyNotifier(),
+            notifier: LibnotifyNotifier(actions: actions),
+            notificationActions: actions,
+            notificationPlaces: .init(
+                home: ProcessInfo.processInfo.environment["HOME"],
+                detailsPath: locations.stateDirectory + "/failures.txt"
+            ),
             lockPath: locations.lockPath,
             controlSocketPath: locations.controlSocketPath,
             logger: logger

@@ -69,8 +69,9 @@ struct OnceCommand {
     /// notifications off or nothing changed. A desktop without a notification server is not a
     /// failure: it is logged.
     private func notify(manifest: Manifest, report: BatchReport) {
-        var announcer = BatchAnnouncer()
-        guard options.notify, manifest.notify, let notification = announcer.announce(report).notification else { return }
+        var announcer = BatchAnnouncer(places: .init(home: ProcessInfo.processInfo.environment["HOME"]))
+        guard options.notify, manifest.notify, var notification = announcer.announce(report).notification else { return }
+        if !manifest.notifySound { notification.soundName = nil }
         do throws(NotificationError) {
             try LibnotifyNotifier().post(notification)
         } catch {

@@ -10,7 +10,9 @@ extension SyncAgent {
             discussion: """
                 Stops and disables the systemd user unit where systemd runs, and removes \
                 $XDG_CONFIG_HOME/systemd/user/syncagent.service and \
-                $XDG_CONFIG_HOME/autostart/syncagent.desktop. Running it again changes nothing. \
+                $XDG_CONFIG_HOME/autostart/syncagent.desktop as install wrote them; a file edited \
+                since, or not written by install, is left (the unit disabled). Running it again \
+                changes nothing. \
                 The manifest, the saved state and the downloaded files stay.
                 """
         )

@@ -74,13 +74,13 @@ struct AgentTests {
         #expect(eventually(within: .seconds(10)) { (try? bus.recordedNotifications().count) == 1 })
         #expect(contents("a.pdf") == a && contents("b.pdf") == b)
         #expect(try bus.recordedNotifications().first?.summary == "All files have been downloaded!")
-        #expect(try bus.recordedNotifications().first?.body == "2 files, 900 KB, in Guides")
+        #expect(try bus.recordedNotifications().first?.body == "2 files, 900 KB, in \(destination)")
 
         let c = try serve("c.pdf", size: 50_000)
         try writeManifest("files:\n" + entry("Guide A", "a.pdf") + entry("Guide B", "b.pdf") + entry("Guide C", "c.pdf"))
         #expect(eventually(within: .seconds(4)) { contents("c.pdf") == c })
         #expect(eventually(within: .seconds(2)) { (try? bus.recordedNotifications().count) == 2 })
-        #expect(try bus.recordedNotifications().last?.body == "1 file, 50.0 KB, in Guides")
+        #expect(try bus.recordedNotifications().last?.body == "1 file, 50.0 KB, in \(destination)")
         #expect(agent.isRunning)
         // The files already mirrored were not fetched again.
         #expect(server.requests(for: "/a.pdf", count: 1).count == 1)

@@ -20,16 +20,15 @@ struct InstallCommandTests {
 
     /// The binary with only these variables: no session bus address, so nothing can reach
     /// a real user manager, and a runtime folder of its own.
-    func syncagent(path: String) throws -> SyncAgentProcess {
+    func syncagent(path: String, desktop: String? = nil) throws -> SyncAgentProcess {
         let runtime = folder.appending("runtime")
         try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return try SyncAgentProcess(
-            environment: [
-                "HOME": folder.appending("home"), "XDG_CONFIG_HOME": folder.appending("home/.config"),
-                "XDG_RUNTIME_DIR": runtime, "PATH": path,
-            ],
-            folder: folder
-        )
+        var environment = [
+            "HOME": folder.appending("home"), "XDG_CONFIG_HOME": folder.appending("home/.config"),
+            "XDG_RUNTIME_DIR": runtime, "PATH": path,
+        ]
+        environment["XDG_CURRENT_DESKTOP"] = desktop
+        return try SyncAgentProcess(environment: environment, folder: folder)
     }
 
     /// A PATH without systemctl on it.
@@ -44,6 +43,8 @@ struct InstallCommandTests {
         #expect(
             install.standardOutput
                 == "installed the XDG autostart entry ~/.config/autostart/syncagent.desktop; syncagent starts at your next login (no systemd user instance is reachable: systemctl is not installed)\n"
+                + "warning: nothing may start syncagent at login: systemd is not installed, and XDG_CURRENT_DESKTOP is not set, so this session may not read ~/.config/autostart/syncagent.desktop; start \(executable) from your session's startup file instead\n"
+                + notStartedNow
         )
         let entry = try String(contentsOfFile: entryPath, encoding: .utf8)
         #expect(entry.contains("\nExec=\(executable)\n"), "\(entry)")
@@ -52,7 +53,7 @@ struct InstallCommandTests {
 
         let again = try syncagent.run(["install"])
         #expect(again.status == 0)
-        #expect(again.standardOutput == "already installed: the XDG autostart entry ~/.config/autostart/syncagent.desktop starts syncagent at every login\n")
+        #expect(again.standardOutput.hasPrefix("already installed: the XDG autostart entry ~/.config/autostart/syncagent.desktop starts syncagent at every login\nwarning: "))
         #expect(try String(contentsOfFile: entryPath, encoding: .utf8) == entry)
 
         let uninstall = try syncagent.run(["uninstall"])
@@ -69,8 +70,12 @@ struct InstallCommandTests {
         #expect(uninstallAgain.standardError.isEmpty)
     }
 
+    var notStartedNow: String {
+        "syncagent was not started now (no systemd user instance can start it); to run it in this session, start \(executable) in the background\n"
+    }
+
     @Test func anEditedEntryIsKeptUnlessForced() throws {
-        let syncagent = try syncagent(path: pathWithoutSystemctl)
+        let syncagent = try syncagent(path: pathWithoutSystemctl, desktop: "XFCE")
         #expect(try syncagent.run(["install"]).status == 0)
         let edited = try String(contentsOfFile: entryPath, encoding: .utf8) + "X-GNOME-Autostart-Delay=30\n"
         try edited.write(toFile: entryPath, atomically: true, encoding: .utf8)
@@ -89,6 +94,7 @@ struct InstallCommandTests {
         #expect(
             forced.standardOutput
                 == "replaced the edited XDG autostart entry ~/.config/autostart/syncagent.desktop (--force); syncagent starts at your next login (no systemd user instance is reachable: systemctl is not installed)\n"
+                + notStartedNow
         )
         #expect(try String(contentsOfFile: entryPath, encoding: .utf8) != edited)
     }
@@ -96,22 +102,31 @@ struct InstallCommandTests {
     /// The real systemctl, asked with a runtime folder where no manager listens: this is
     /// how install decides on a machine without a user manager. What systemctl answers
     /// depends on whether systemd booted the machine ("offline", or a failure to connect).
-    @Test func theRealSystemctlWithoutAUserManagerLeadsToTheAutostartEntry() throws {
+    @Test func theRealSystemctlWithoutAUserManagerLeadsToTheUnitEnabledByHandAndTheAutostartEntry() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemctl") else {
             throw TestSupportError("systemctl is not installed; run scripts/install-deps --test")
         }
         let syncagent = try syncagent(path: "/usr/bin:/bin")
         let install = try syncagent.run(["install"])
         #expect(install.status == 0, "\(install.standardError)")
-        let prefix = "installed the XDG autostart entry ~/.config/autostart/syncagent.desktop; syncagent starts at your next login "
-            + "(no systemd user instance is reachable: `systemctl --user is-system-running` "
-        #expect(install.standardOutput.hasPrefix(prefix), "\(install.standardOutput)")
-        #expect(install.standardOutput.hasSuffix(")\n"))
+        let lines = install.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(install.standardOutput)")
+        #expect(lines.first?.hasPrefix(
+            "installed the systemd user unit ~/.config/systemd/user/syncagent.service and enabled it by hand; it starts at your next login with systemd "
+                + "(no systemd user instance is reachable now: `systemctl --user is-system-running` "
+        ) == true, "\(install.standardOutput)")
+        #expect(lines.dropFirst().first?.hasPrefix("installed the XDG autostart entry ~/.config/autostart/syncagent.desktop; ") == true)
+        #expect(lines.last.map { $0 + "\n" } == notStartedNow)
         #expect(FileManager.default.fileExists(atPath: entryPath))
-        #expect(!FileManager.default.fileExists(atPath: folder.appending("home/.config/systemd/user/syncagent.service")))
+        let unit = folder.appending("home/.config/systemd/user/syncagent.service")
+        #expect(FileManager.default.fileExists(atPath: unit))
+        let link = folder.appending("home/.config/systemd/user/default.target.wants/syncagent.service")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == unit)
 
         let uninstall = try syncagent.run(["uninstall"])
-        #expect(uninstall.standardOutput == "removed the XDG autostart entry ~/.config/autostart/syncagent.desktop\n")
+        #expect(uninstall.standardOutput.hasPrefix("removed the systemd user unit ~/.config/systemd/user/syncagent.service; nothing was stopped"))
+        #expect(uninstall.standardOutput.hasSuffix("\nremoved the XDG autostart entry ~/.config/autostart/syncagent.desktop\n"))
+        #expect(!FileManager.default.fileExists(atPath: unit) && !FileManager.default.fileExists(atPath: entryPath))
     }
 
     /// `desktop-file-validate path`: its exit status and everything it printed.

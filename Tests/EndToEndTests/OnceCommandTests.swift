@@ -64,7 +64,7 @@ struct OnceCommandTests {
         #expect(notifications.count == 1)
         let notification = try #require(notifications.first)
         #expect(notification.summary == "All files have been downloaded!")
-        #expect(notification.body == "5 files, 48.7 MB, in Guides")
+        #expect(notification.body == "5 files, 48.7 MB, in \(destination)")
         #expect(notification.category == "transfer.complete")
         #expect(notification.urgency == 1)
         #expect(notification.appName == "syncagent")
@@ -86,7 +86,7 @@ struct OnceCommandTests {
         #expect(run.standardOutput.contains("unchanged"))
     }
 
-    @Test func failuresAreNamedInACriticalNotificationAndExitOne() throws {
+    @Test func failuresAreNamedInANormalUrgencyNotificationAndExitOne() throws {
         try server.serve("a.pdf", Data(repeating: 1, count: 1000))
         try writeManifest([("Good", server.url("a.pdf")), ("Missing Guide", server.url("missing.pdf"))])
         let run = try once()
@@ -95,7 +95,7 @@ struct OnceCommandTests {
         #expect(notification.summary == "1 of 2 files could not be downloaded")
         #expect(notification.body == "Missing Guide: the server answered 404 Not Found")
         #expect(notification.category == "transfer.error")
-        #expect(notification.urgency == 2)
+        #expect(notification.urgency == 1)
         #expect(run.standardOutput.contains("Missing Guide"))
     }
 

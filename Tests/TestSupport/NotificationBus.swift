@@ -24,19 +24,77 @@ public final class NotificationBus: Sendable {
         case none
     }
 
+    /// What the server answers to `GetCapabilities`: as a real server does, or the minimum.
+    public enum Capabilities: String, Sendable, CaseIterable {
+        /// "actions" and "body" only: no markup, no sound.
+        case minimal
+        /// dunst 1.9: actions (in its context menu), markup, no sound.
+        case dunst
+        /// GNOME Shell 43: actions, markup and sounds.
+        case gnomeShell
+        /// xfce4-notifyd 0.6: action buttons, markup, no sound.
+        case xfce4Notifyd
+
+        /// The capability names it lists.
+        public var names: [String] {
+            switch self {
+            case .minimal: ["actions", "body"]
+            case .dunst: ["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "persistence", "x-dunst-stack-tag", "x-canonical-private-synchronous"]
+            case .gnomeShell: ["actions", "body", "body-markup", "icon-static", "persistence", "sound"]
+            case .xfce4Notifyd: ["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "x-canonical-private-icon-only"]
+            }
+        }
+    }
+
+    /// A call other than `Notify` the server received: `CloseNotification`, or
+    /// `ShowItems`/`ShowFolders` on the file manager it plays.
+    public struct RecordedCall: Decodable, Sendable, Equatable {
+        public enum Argument: Decodable, Sendable, Equatable {
+            case integer(Int)
+            case string(String)
+            case strings([String])
+
+            public init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let value = try? container.decode(Int.self) {
+                    self = .integer(value)
+                } else if let value = try? container.decode([String].self) {
+                    self = .strings(value)
+                } else {
+                    self = .string(try container.decode(String.self))
+                }
+            }
+        }
+
+        public var method: String
+        public var arguments: [Argument]
+
+        public init(method: String, arguments: [Argument]) {
+            self.method = method
+            self.arguments = arguments
+        }
+    }
+
     /// The bus address, as `DBUS_SESSION_BUS_ADDRESS` takes it.
     public let address: String
     let directory: TemporaryDirectory
     /// The server appends each `Notify` call here as one JSON line.
     private let recordPath: String
+    /// The server appends every other call here as one JSON line.
+    private let callsPath: String
     let daemon: ChildProcess
     let server: ChildProcess?
 
-    /// Starts the bus and, unless `server` is ``Server/none``, the notification server;
-    /// returns once the server owns its name, or throws after `startTimeout`.
-    public init(server: Server = .recording, startTimeout: Duration = .seconds(20)) throws {
+    /// Starts the bus and, unless `server` is ``Server/none``, the notification server that
+    /// lists `capabilities` — and owns `org.freedesktop.FileManager1` too with `fileManager`;
+    /// returns once the server owns its names, or throws after `startTimeout`.
+    public init(
+        server: Server = .recording, capabilities: Capabilities = .minimal, fileManager: Bool = false,
+        startTimeout: Duration = .seconds(20)
+    ) throws {
         directory = try TemporaryDirectory(prefix: "syncagent-bus")
         recordPath = directory.appending("notifications.jsonl")
+        callsPath = directory.appending("calls.jsonl")
         let configPath = directory.appending("bus.conf")
         try Self.config(socket: directory.appending("bus")).write(toFile: configPath, atomically: true, encoding: .utf8)
         daemon = try ChildProcess(
@@ -63,7 +121,10 @@ public final class NotificationBus: Sendable {
         try Self.serverScript.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let python = try ChildProcess(
             "/usr/bin/python3",
-            arguments: [scriptPath, address, recordPath, mode],
+            arguments: [
+                scriptPath, address, recordPath, mode, capabilities.names.joined(separator: ","), callsPath,
+                fileManager ? "file-manager" : "no-file-manager",
+            ],
             environment: Self.quietEnvironment,
             standardError: .file(directory.appending("notification-server.log"))
         )
@@ -99,6 +160,28 @@ public final class NotificationBus: Sendable {
         return try text.split(separator: "\n").map { line in
             try decoder.decode(RecordedNotification.self, from: Data(line.utf8))
         }
+    }
+
+    /// Every call but `Notify` the server received so far, oldest first.
+    public func recordedCalls() throws -> [RecordedCall] {
+        guard FileManager.default.fileExists(atPath: callsPath) else { return [] }
+        let text = try String(contentsOfFile: callsPath, encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            try JSONDecoder().decode(RecordedCall.self, from: Data(line.utf8))
+        }
+    }
+
+    /// Makes the server do what it does when the user picks action `key` on notification
+    /// `id`: send `ActivationToken` with `token` (unless it is empty), then `ActionInvoked`.
+    public func invokeAction(id: UInt32, key: String, token: String = "") throws {
+        let client = try ChildProcess("/usr/bin/gdbus", arguments: [
+            "call", "--address", address, "--dest", "org.freedesktop.Notifications",
+            "--object-path", "/org/freedesktop/Notifications", "--method", "org.syncagent.TestServer.Invoke",
+            String(id), key, token,
+        ], environment: clientEnvironment)
+        defer { client.stop() }
+        let reply = try client.readLine(timeout: .seconds(20))
+        guard reply == "()" else { throw TestSupportError("gdbus said \"\(reply)\" when asked to invoke \(key) on \(id)") }
     }
 
     /// Kills the server and the bus with SIGKILL and deletes their directory; doing it

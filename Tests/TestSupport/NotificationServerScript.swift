@@ -5,7 +5,13 @@ extension NotificationBus {
     /// Each `Notify` call is appended to the file at argv[2] as one JSON line before the
     /// reply goes out, so a client that got its answer finds its call recorded. argv[3] is
     /// "recording" (answer every call) or "silent" (record, but never answer anything).
-    /// Prints "ready" once it owns the name.
+    /// argv[4] is the capabilities `GetCapabilities` answers, comma-separated. argv[5] is a
+    /// file for every other call — `CloseNotification`, and `ShowItems`/`ShowFolders` on
+    /// `org.freedesktop.FileManager1`, which it owns too when argv[6] is "file-manager" — one
+    /// JSON line each, `{"method": …, "arguments": […]}`. A test makes it send what a server
+    /// sends when the user picks an action by calling `org.syncagent.TestServer.Invoke(id,
+    /// key, token)`: `ActivationToken` (unless token is empty), then `ActionInvoked`.
+    /// Prints "ready" once it owns its names.
     static let serverScript = #"""
         import json
         import signal
@@ -18,7 +24,7 @@ extension NotificationBus {
         gi.require_version("Gio", "2.0")
         from gi.repository import Gio, GLib
 
-        address, record_path, mode = sys.argv[1:4]
+        address, record_path, mode, capabilities, calls_path, file_manager = sys.argv[1:7]
 
         INTERFACE = """
         <node>
@@ -54,6 +60,32 @@ extension NotificationBus {
               <arg name="id" type="u"/>
               <arg name="action_key" type="s"/>
             </signal>
+            <signal name="ActivationToken">
+              <arg name="id" type="u"/>
+              <arg name="activation_token" type="s"/>
+            </signal>
+          </interface>
+          <interface name="org.syncagent.TestServer">
+            <method name="Invoke">
+              <arg name="id" type="u" direction="in"/>
+              <arg name="action_key" type="s" direction="in"/>
+              <arg name="activation_token" type="s" direction="in"/>
+            </method>
+          </interface>
+        </node>
+        """
+
+        FILE_MANAGER = """
+        <node>
+          <interface name="org.freedesktop.FileManager1">
+            <method name="ShowItems">
+              <arg name="uris" type="as" direction="in"/>
+              <arg name="startup_id" type="s" direction="in"/>
+            </method>
+            <method name="ShowFolders">
+              <arg name="uris" type="as" direction="in"/>
+              <arg name="startup_id" type="s" direction="in"/>
+            </method>
           </interface>
         </node>
         """
@@ -85,17 +117,44 @@ extension NotificationBus {
                 file.write(json.dumps(entry) + "\n")
 
 
+        def record_call(method, parameters):
+            with open(calls_path, "a", encoding="utf-8") as file:
+                file.write(json.dumps({"method": method, "arguments": [plain_deep(value) for value in parameters.unpack()]}) + "\n")
+
+
+        def plain_deep(value):
+            if isinstance(value, (list, tuple)):
+                return [plain_deep(item) for item in value]
+            return plain(value)
+
+
         def on_call(connection, sender, path, interface, method, parameters, invocation):
             global last_id
+            if interface == "org.syncagent.TestServer":
+                notification_id, key, token = parameters.unpack()
+                notifications = "org.freedesktop.Notifications"
+                if token:
+                    connection.emit_signal(None, "/org/freedesktop/Notifications", notifications, "ActivationToken", GLib.Variant("(us)", (notification_id, token)))
+                connection.emit_signal(None, "/org/freedesktop/Notifications", notifications, "ActionInvoked", GLib.Variant("(us)", (notification_id, key)))
+                invocation.return_value(None)
+                return
+            if interface == "org.freedesktop.FileManager1":
+                record_call(method, parameters)
+                invocation.return_value(None)
+                return
             if method == "Notify":
                 record(parameters)
+            elif method == "CloseNotification":
+                record_call(method, parameters)
             if mode == "silent":
                 unanswered.append(invocation)
             elif method == "Notify":
-                last_id += 1
-                invocation.return_value(GLib.Variant("(u)", (last_id,)))
+                replaces_id = parameters.unpack()[1]
+                if replaces_id == 0:
+                    last_id += 1
+                invocation.return_value(GLib.Variant("(u)", (replaces_id or last_id,)))
             elif method == "GetCapabilities":
-                invocation.return_value(GLib.Variant("(as)", (["actions", "body"],)))
+                invocation.return_value(GLib.Variant("(as)", (capabilities.split(","),)))
             elif method == "GetServerInformation":
                 invocation.return_value(GLib.Variant("(ssss)", ("syncagent-test", "syncagent", "1.0", "1.2")))
             elif method == "CloseNotification":
@@ -104,8 +163,14 @@ extension NotificationBus {
                 invocation.return_value(None)
 
 
+        names_to_own = 2 if file_manager == "file-manager" else 1
+
+
         def on_acquired(connection, name):
-            print("ready", flush=True)
+            global names_to_own
+            names_to_own -= 1
+            if names_to_own == 0:
+                print("ready", flush=True)
 
 
         def on_lost(connection, name):
@@ -116,11 +181,17 @@ extension NotificationBus {
         flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
         connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
         connection.connect("closed", lambda *arguments: loop.quit())
-        interface = Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces[0]
-        connection.register_object("/org/freedesktop/Notifications", interface, on_call, None, None)
+        for interface in Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces:
+            connection.register_object("/org/freedesktop/Notifications", interface, on_call, None, None)
         Gio.bus_own_name_on_connection(
             connection, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.DO_NOT_QUEUE, on_acquired, on_lost
         )
+        if file_manager == "file-manager":
+            interface = Gio.DBusNodeInfo.new_for_xml(FILE_MANAGER).interfaces[0]
+            connection.register_object("/org/freedesktop/FileManager1", interface, on_call, None, None)
+            Gio.bus_own_name_on_connection(
+                connection, "org.freedesktop.FileManager1", Gio.BusNameOwnerFlags.DO_NOT_QUEUE, on_acquired, on_lost
+            )
         loop.run()
         """#
 }

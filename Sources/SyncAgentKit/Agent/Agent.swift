@@ -21,6 +21,11 @@ public final class Agent {
         public var store: StateStore
         /// Where batch summaries and manifest problems are shown; `nil`: nowhere.
         public var notifier: (any Notifier)?
+        /// Where the notifier hands over the actions the user picks ("Retry now").
+        public var notificationActions: NotificationActions?
+        /// Where notifications point: the home folder (written `~`) and the file that lists
+        /// every failing file, for "Show details".
+        public var notificationPlaces: DesktopNotification.BatchPlaces
         /// The lock that keeps a second agent of this user from starting.
         public var lockPath: String
         /// Where the agent listens for `syncagent status`, `pause`, `start`…
@@ -37,7 +42,8 @@ public final class Agent {
 
         public init(
             manifestPath: String, loadManifest: @escaping () throws(InvalidManifest) -> Manifest, store: StateStore,
-            notifier: (any Notifier)?, lockPath: String, controlSocketPath: String, watchConditions: Bool = true,
+            notifier: (any Notifier)?, notificationActions: NotificationActions? = nil,
+            notificationPlaces: DesktopNotification.BatchPlaces = .init(), lockPath: String, controlSocketPath: String, watchConditions: Bool = true,
             timeZone: TimeZone = .current, clock: any AgentClock = SystemClock(), logger: Logger,
             options: TransferOptions = TransferOptions()
         ) {
@@ -45,6 +51,8 @@ public final class Agent {
             self.loadManifest = loadManifest
             self.store = store
             self.notifier = notifier
+            self.notificationActions = notificationActions
+            self.notificationPlaces = notificationPlaces
             self.lockPath = lockPath
             self.controlSocketPath = controlSocketPath
             self.watchConditions = watchConditions
@@ -68,13 +76,14 @@ public final class Agent {
     /// Brings the files up to date; the agent decides when, the driver what.
     let driver: SyncDriver
     /// Decides what each batch says on the desktop; remembers failures already told.
-    var announcer = BatchAnnouncer()
+    var announcer: BatchAnnouncer
     /// The text of the manifest problem last reported, so one problem is told once.
     var reportedProblem: String?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         let logger = configuration.logger
+        announcer = BatchAnnouncer(places: configuration.notificationPlaces)
         driver = SyncDriver(
             store: configuration.store, mode: .onSchedule, options: configuration.options,
             timeZone: configuration.timeZone, now: { [clock = configuration.clock] in clock.now() },
@@ -97,6 +106,8 @@ public final class Agent {
         let responder = ControlResponder(driver: driver, logger: logger)
         if let manifest = load(previous: nil) { driver.use(manifest) }
         let conditions = startConditionMonitor(waker: driver.waker)
+        let waker = driver.waker
+        configuration.notificationActions?.onArrival { waker.wake() }
         defer { conditions?.stop() }
         logger.info("started; watching \(configuration.manifestPath)")
 
@@ -119,6 +130,7 @@ public final class Agent {
                 reloadAt = nil
                 reload()
             }
+            if let actions = configuration.notificationActions?.take() { act(on: actions) }
             if let report = driver.finishBatch() {
                 announce(report)
                 driver.planRequested = true
@@ -161,7 +173,10 @@ public final class Agent {
     private func load(previous: Manifest?) -> Manifest? {
         do {
             let loaded = try configuration.loadManifest()
-            if reportedProblem != nil { logger.info("the manifest is valid again") }
+            if reportedProblem != nil {
+                logger.info("the manifest is valid again")
+                withdraw(.manifestProblem)
+            }
             reportedProblem = nil
             return loaded
         } catch {
@@ -169,7 +184,7 @@ public final class Agent {
             if text != reportedProblem {
                 reportedProblem = text
                 logger.error("the manifest cannot be used; \(previous == nil ? "waiting for a valid one" : "going on with the last good version"):\n\(text)")
-                post(.invalidManifest(error, keepsPreviousVersion: previous != nil))
+                post(.invalidManifest(error, keepsPreviousVersion: previous != nil, manifestPath: configuration.manifestPath))
             }
             return previous
         }
@@ -207,7 +222,9 @@ public final class Agent {
     private func announce(_ report: BatchReport) {
         let announcement = announcer.announce(report)
         logger.info("batch over: \(announcement.downloaded) of \(report.results.count) downloaded, \(counted(announcement.newFailures, "new failure"))")
-        guard driver.manifest?.notify ?? true, let notification = announcement.notification else { return }
+        guard driver.manifest?.notify ?? true, var notification = announcement.notification else { return }
+        if driver.manifest?.notifySound == false { notification.soundName = nil }
+        if let detailsPath = configuration.notificationPlaces.detailsPath { writeDetails(announcement.details, to: detailsPath) }
         post(notification)
     }
 
@@ -224,19 +241,6 @@ public final class Agent {
             }
         case .started, .receiving, .progress:
             break
-        }
-    }
-
-    private func post(_ notification: DesktopNotification) {
-        guard let notifier = configuration.notifier else { return }
-        let logger = logger
-        // Fire and forget: a slow notification server must not hold transfers up.
-        startDetachedThread(named: "syncagent.notify") {
-            do throws(NotificationError) {
-                try notifier.post(notification)
-            } catch {
-                logger.warning("could not show the desktop notification: \(error.message)")
-            }
         }
     }
 

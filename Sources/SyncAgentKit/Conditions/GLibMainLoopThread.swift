@@ -54,6 +54,13 @@ final class GLibMainLoopThread: @unchecked Sendable {
         g_thread_self() == thread
     }
 
+    /// Runs `work` on the loop's thread, after the work handed to it before; at once when
+    /// called on that thread.
+    func invoke(_ work: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(InvokedWork(work)).toOpaque()
+        g_main_context_invoke_full(context, 0 /* G_PRIORITY_DEFAULT */, runInvokedWork, box, releaseInvokedWork)
+    }
+
     /// Ends the loop and waits until the thread has released everything it made and
     /// exited. Doing it twice is harmless; doing it on the thread itself would wait forever
     /// and traps.
@@ -107,4 +114,24 @@ private final class LoopThreadBody: @unchecked Sendable {
 private let signalSemaphore: GSourceFunc = { semaphore in
     Unmanaged<DispatchSemaphore>.fromOpaque(semaphore!).takeUnretainedValue().signal()
     return 0
+}
+
+/// Work handed to the loop by ``GLibMainLoopThread/invoke(_:)``.
+private final class InvokedWork {
+    let work: @Sendable () -> Void
+
+    init(_ work: @escaping @Sendable () -> Void) {
+        self.work = work
+    }
+}
+
+/// Runs the ``InvokedWork`` passed as the source's data, once.
+private let runInvokedWork: GSourceFunc = { box in
+    Unmanaged<InvokedWork>.fromOpaque(box!).takeUnretainedValue().work()
+    return 0
+}
+
+/// Releases the ``InvokedWork`` once GLib is done with it.
+private let releaseInvokedWork: GDestroyNotify = { box in
+    Unmanaged<InvokedWork>.fromOpaque(box!).release()
 }

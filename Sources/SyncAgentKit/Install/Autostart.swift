@@ -10,8 +10,14 @@ import Glibc
 ///
 /// A file install wrote carries a checksum of itself (``AutostartFiles/stamped(_:)``):
 /// install replaces such a file while the checksum matches, and refuses to replace one that
-/// was edited (or that it did not write) unless forced. Uninstall removes both files
-/// whatever their content: at those names they exist only to start syncagent.
+/// was edited (or that it did not write) unless forced. Uninstall removes only such files; it
+/// disables an edited unit but leaves the file, and says so.
+///
+/// Where `systemctl` is installed but no user manager answers (su, SSH without pam_systemd,
+/// a container), install writes the unit and enables it by hand — the link `systemctl enable`
+/// makes — so a later systemd session starts it, and the XDG autostart entry for sessions
+/// without systemd (its `X-systemd-skip` keeps the two from both starting it). It says that
+/// nothing was started now, and warns when nothing at all may start it.
 public struct Autostart: Sendable {
     /// Whether `systemctl --user` can talk to a systemd user instance.
     public enum SystemdUserInstance: Equatable, Sendable {
@@ -29,13 +35,18 @@ public struct Autostart: Sendable {
     public let executable: String
     /// `nil` when systemctl is not installed.
     public let systemctl: AutostartSystemctl?
+    /// `$XDG_CURRENT_DESKTOP`: the desktop session that reads XDG autostart entries; `nil`
+    /// when the session names none (a bare window manager, a console).
+    public let currentDesktop: String?
 
-    /// Autostart for the user whose folders `directories` are, starting `executable`.
-    public init(directories: XDGDirectories, executable: String, systemctl: AutostartSystemctl?) {
+    /// Autostart for the user whose folders `directories` are, starting `executable`, in a
+    /// session on `currentDesktop`.
+    public init(directories: XDGDirectories, executable: String, systemctl: AutostartSystemctl?, currentDesktop: String?) {
         home = directories.home
         configHome = directories.configHome
         self.executable = executable
         self.systemctl = systemctl
+        self.currentDesktop = currentDesktop
     }
 
     /// `$XDG_CONFIG_HOME/systemd/user/syncagent.service`.
@@ -62,14 +73,36 @@ public struct Autostart: Sendable {
         case .reachable(let systemctl):
             return try installUnit(systemctl: systemctl, force: force)
         case .unreachable(let reason):
+            var changes: [AutostartChange] = []
+            if systemctl != nil {
+                changes.append(try installUnitForNextLogin(force: force, reason: reason))
+            }
             let entry = AutostartFiles.stamped(try AutostartFiles.desktopEntry(executable: executable))
             let file = try place(entry, at: desktopEntryPath, kind: "XDG autostart entry", force: force)
-            return [.desktopEntry(path: shown(desktopEntryPath), executable: executable, file: file, reason: reason)]
+            changes.append(.desktopEntry(path: shown(desktopEntryPath), executable: executable, file: file, reason: reason))
+            if systemctl == nil, (currentDesktop ?? "").isEmpty {
+                changes.append(.nothingMayStart(path: shown(desktopEntryPath), executable: executable))
+            }
+            changes.append(.notStartedNow(executable: executable))
+            return changes
         }
     }
 
+    /// The unit, enabled by hand as `systemctl enable` would (a link in
+    /// `default.target.wants`), for the next session a user manager runs.
+    private func installUnitForNextLogin(force: Bool, reason: String) throws(AutostartError) -> AutostartChange {
+        let unit = AutostartFiles.stamped(try AutostartFiles.unit(executable: executable))
+        let file = try place(unit, at: unitPath, kind: "systemd user unit", force: force)
+        if AutostartFileSystem.linkTarget(wantsLinkPath) != unitPath {
+            try AutostartFileSystem.remove(wantsLinkPath)
+            try AutostartFileSystem.link(wantsLinkPath, to: unitPath)
+        }
+        return .unit(path: shown(unitPath), executable: executable, file: file, service: .enabledForNextLogin(reason: reason))
+    }
+
     /// Undoes ``install(force:)``: stops and disables the unit where systemd answers, and
-    /// removes the unit, its link and the XDG autostart entry.
+    /// removes its link, and the unit and the XDG autostart entry where they are as install
+    /// wrote them; a file edited since, or not install's, is left and named.
     public func uninstall() throws(AutostartError) -> [AutostartChange] {
         var changes: [AutostartChange] = []
         let unit = try AutostartFileSystem.entry(at: unitPath)
@@ -78,11 +111,14 @@ public struct Autostart: Sendable {
                 changes.append(.removedDanglingLink(path: shown(wantsLinkPath)))
             }
         } else {
-            changes.append(try removeUnit(wasEdited: !Self.isUnedited(unit)))
+            changes.append(try removeUnit(keepingTheFile: !Self.isUnedited(unit)))
         }
         let entry = try AutostartFileSystem.entry(at: desktopEntryPath)
-        if entry != .nothing, try AutostartFileSystem.remove(desktopEntryPath) {
-            changes.append(.removedDesktopEntry(path: shown(desktopEntryPath), wasEdited: !Self.isUnedited(entry)))
+        if Self.isUnedited(entry) {
+            try AutostartFileSystem.remove(desktopEntryPath)
+            changes.append(.removedDesktopEntry(path: shown(desktopEntryPath)))
+        } else if entry != .nothing {
+            changes.append(.leftEditedDesktopEntry(path: shown(desktopEntryPath)))
         }
         if changes.isEmpty {
             changes.append(.nothingToRemove(unitPath: shown(unitPath), desktopEntryPath: shown(desktopEntryPath)))
@@ -127,22 +163,30 @@ public struct Autostart: Sendable {
         return changes
     }
 
-    private func removeUnit(wasEdited: Bool) throws(AutostartError) -> AutostartChange {
+    /// Stops and disables the unit, and removes its file unless `keepingTheFile` (one that
+    /// install did not write, or that was edited since: the user's, not ours to delete).
+    private func removeUnit(keepingTheFile: Bool) throws(AutostartError) -> AutostartChange {
+        let notStoppedBecause: String?
         switch userManager() {
         case .reachable(let systemctl):
             try run(systemctl, ["disable", "--now", AutostartFiles.unitName], afterwards: "Nothing was removed.")
-            try AutostartFileSystem.remove(unitPath)
-            try run(systemctl, ["daemon-reload"], afterwards: "\(shown(unitPath)) was removed.")
-            return .removedUnit(path: shown(unitPath), wasEdited: wasEdited, notStoppedBecause: nil)
+            if !keepingTheFile {
+                try AutostartFileSystem.remove(unitPath)
+                try run(systemctl, ["daemon-reload"], afterwards: "\(shown(unitPath)) was removed.")
+            }
+            notStoppedBecause = nil
         case .unreachable(let reason):
             // What `systemctl disable` would remove, done by hand: systemctl needs the manager.
             // With the unit in the user's folder, the link can only be its enabling.
             if try AutostartFileSystem.entry(at: wantsLinkPath) == .symbolicLink {
                 try AutostartFileSystem.remove(wantsLinkPath)
             }
-            try AutostartFileSystem.remove(unitPath)
-            return .removedUnit(path: shown(unitPath), wasEdited: wasEdited, notStoppedBecause: reason)
+            if !keepingTheFile { try AutostartFileSystem.remove(unitPath) }
+            notStoppedBecause = reason
         }
+        return keepingTheFile
+            ? .leftEditedUnit(path: shown(unitPath), notStoppedBecause: notStoppedBecause)
+            : .removedUnit(path: shown(unitPath), notStoppedBecause: notStoppedBecause)
     }
 
     /// ``systemdUserInstance()``, with the systemctl that reached it.

@@ -21,6 +21,9 @@ public enum AutostartChange: Equatable, Sendable, CustomStringConvertible {
         case restarted
         /// It was enabled and running already; nothing was asked of systemd.
         case alreadyRunning
+        /// systemd's user manager is not reachable now (for `reason`): enabled by hand, with
+        /// the link `systemctl enable` makes, so it starts at the next login with one.
+        case enabledForNextLogin(reason: String)
     }
 
     /// Install set up (or found) the systemd user unit at `path`, running `executable`.
@@ -32,13 +35,25 @@ public enum AutostartChange: Equatable, Sendable, CustomStringConvertible {
     case removedReplacedDesktopEntry(path: String)
     /// Install found an XDG autostart entry at `path` that it did not write, and left it.
     case keptEditedDesktopEntry(path: String)
+    /// Install could not start syncagent now, because no systemd user instance is
+    /// reachable; `executable` starts it by hand.
+    case notStartedNow(executable: String)
+    /// Install wrote an XDG autostart entry, but nothing may read it: no systemd, and no
+    /// desktop session (`XDG_CURRENT_DESKTOP` unset) that runs autostart entries.
+    case nothingMayStart(path: String, executable: String)
     /// Uninstall removed the unit at `path`; `notStoppedBecause` says why systemd could not
     /// stop and disable it first, `nil` when it did.
-    case removedUnit(path: String, wasEdited: Bool, notStoppedBecause: String?)
+    case removedUnit(path: String, notStoppedBecause: String?)
+    /// Uninstall stopped and disabled the unit at `path` but left the file, which install did
+    /// not write or which was edited since; `notStoppedBecause` as for ``removedUnit(path:notStoppedBecause:)``.
+    case leftEditedUnit(path: String, notStoppedBecause: String?)
     /// Uninstall removed the `default.target.wants` link at `path`, whose unit was gone.
     case removedDanglingLink(path: String)
     /// Uninstall removed the XDG autostart entry at `path`.
-    case removedDesktopEntry(path: String, wasEdited: Bool)
+    case removedDesktopEntry(path: String)
+    /// Uninstall left the XDG autostart entry at `path`, which install did not write or which
+    /// was edited since.
+    case leftEditedDesktopEntry(path: String)
     /// Uninstall found neither file.
     case nothingToRemove(unitPath: String, desktopEntryPath: String)
 
@@ -49,6 +64,9 @@ public enum AutostartChange: Equatable, Sendable, CustomStringConvertible {
             return "already installed: the systemd user unit \(path) is enabled and running; it starts at every login"
         case .unit(let path, _, .unchanged, _):
             return "the systemd user unit \(path) was already in place; enabled and started it: it starts now and at every login"
+        case .unit(let path, let executable, let file, .enabledForNextLogin(let reason)):
+            return Self.fileClause(file, "systemd user unit", path, executable)
+                + " and enabled it by hand; it starts at your next login with systemd (no systemd user instance is reachable now: \(reason))"
         case .unit(let path, let executable, let file, let service):
             let startClause = service == .restarted
                 ? " and restarted it; it starts at every login"
@@ -63,15 +81,26 @@ public enum AutostartChange: Equatable, Sendable, CustomStringConvertible {
             return "removed the XDG autostart entry \(path): the systemd user unit replaces it"
         case .keptEditedDesktopEntry(let path):
             return "left the XDG autostart entry \(path) in place, because it was edited by hand; remove it if it starts a second syncagent"
-        case .removedUnit(let path, let wasEdited, nil):
-            return "stopped and disabled the systemd user unit and removed \(path)" + Self.editedNote(wasEdited)
-        case .removedUnit(let path, let wasEdited, let reason?):
-            return "removed the systemd user unit \(path)" + Self.editedNote(wasEdited)
-                + "; nothing was stopped, because no systemd user instance is reachable (\(reason))"
+        case .notStartedNow(let executable):
+            return "syncagent was not started now (no systemd user instance can start it); to run it in this session, start \(executable) in the background"
+        case .nothingMayStart(let path, let executable):
+            return "warning: nothing may start syncagent at login: systemd is not installed, and XDG_CURRENT_DESKTOP is not set, "
+                + "so this session may not read \(path); start \(executable) from your session's startup file instead"
+        case .removedUnit(let path, nil):
+            return "stopped and disabled the systemd user unit and removed \(path)"
+        case .removedUnit(let path, let reason?):
+            return "removed the systemd user unit \(path); nothing was stopped, because no systemd user instance is reachable (\(reason))"
+        case .leftEditedUnit(let path, nil):
+            return "stopped and disabled the systemd user unit, but left \(path): \(Self.notInstallsOwn); delete it yourself if you no longer want it"
+        case .leftEditedUnit(let path, let reason?):
+            return "disabled the systemd user unit, but left \(path): \(Self.notInstallsOwn); delete it yourself if you no longer want it "
+                + "(nothing was stopped, because no systemd user instance is reachable: \(reason))"
         case .removedDanglingLink(let path):
             return "removed \(path), a link to a unit that no longer exists"
-        case .removedDesktopEntry(let path, let wasEdited):
-            return "removed the XDG autostart entry \(path)" + Self.editedNote(wasEdited)
+        case .removedDesktopEntry(let path):
+            return "removed the XDG autostart entry \(path)"
+        case .leftEditedDesktopEntry(let path):
+            return "left the XDG autostart entry \(path): \(Self.notInstallsOwn); delete it yourself if it should not start syncagent"
         case .nothingToRemove(let unitPath, let desktopEntryPath):
             return "nothing to remove: neither \(unitPath) nor \(desktopEntryPath) exists"
         }
@@ -90,7 +119,5 @@ public enum AutostartChange: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func editedNote(_ wasEdited: Bool) -> String {
-        wasEdited ? " (it had been edited by hand)" : ""
-    }
+    private static let notInstallsOwn = "it was edited by hand, or not written by `syncagent install`"
 }

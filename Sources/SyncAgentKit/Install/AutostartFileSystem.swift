@@ -29,9 +29,7 @@ enum AutostartFileSystem {
     /// new one, never half of one. Creates missing folders.
     static func writeAtomically(_ text: String, to path: String) throws(AutostartError) {
         let (folder, name) = splitPath(path)
-        if let reason = createFolders(folder, mode: 0o755) {
-            throw AutostartError(.fileSystem, "Cannot create the folder \(folder): \(reason).")
-        }
+        try createFolder(folder)
         var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failure("cannot write a file in", folder) }
@@ -60,9 +58,25 @@ enum AutostartFileSystem {
         return true
     }
 
+    /// Makes `path` a symbolic link to `target`, creating its folder, as `systemctl enable`
+    /// links a unit into `default.target.wants`.
+    static func link(_ path: String, to target: String) throws(AutostartError) {
+        let folder = splitPath(path).folder
+        try createFolder(folder)
+        guard symlink(target, path) == 0 else { throw failure("cannot make the link", path) }
+        syncFolder(folder)
+    }
+
     /// Where the symbolic link at `path` points, or `nil` when it is not one.
     static func linkTarget(_ path: String) -> String? {
         symbolicLinkTarget(path)
+    }
+
+    /// Creates `folder` and its missing parents.
+    private static func createFolder(_ folder: String) throws(AutostartError) {
+        if let reason = createFolders(folder, mode: 0o755) {
+            throw AutostartError(.fileSystem, "Cannot create the folder \(folder): \(reason).")
+        }
     }
 
     /// Makes a rename or unlink in `folder` survive a crash.

@@ -1,8 +1,8 @@
 /// The two ways syncagent starts at login — a systemd user unit and an XDG autostart
 /// entry — as text for a given executable.
 ///
-/// `packaging/` holds both for `/usr/bin/syncagent` (the Debian package); a test keeps
-/// those files and this text the same. `syncagent install` writes them for the binary that
+/// `packaging/syncagent.service` is the unit for `/usr/bin/syncagent` (the Debian package
+/// ships it, enabled by no one); a test keeps that file and this text the same. `syncagent install` writes them for the binary that
 /// runs it, under a first line that records a checksum of the rest (``stamped(_:)``): a
 /// file whose checksum still matches was not edited, so install may replace it.
 public enum AutostartFiles {

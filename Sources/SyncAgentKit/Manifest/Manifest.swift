@@ -16,6 +16,8 @@ public struct Manifest: Sendable, Equatable {
     public var schedule: Schedule
     /// Whether a finished batch shows a desktop notification.
     public var notify: Bool
+    /// Whether a notification asks for a sound, where the desktop plays one (`notify: { sound: false }`).
+    public var notifySound = true
 
     public init(
         destination: String,

@@ -62,7 +62,7 @@ struct ManifestValidator {
             case "retry":
                 readRetry(entry.value, into: &manifest.retry)
             case "notify":
-                if let notify = boolean(entry.value, for: "notify") { manifest.notify = notify }
+                readNotify(entry.value, into: &manifest)
             case "files":
                 filesNode = entry.value
             default:

@@ -2,49 +2,85 @@ extension DesktopNotification {
     /// The most failures the body lists one per line; beyond it the last line counts the rest.
     static let listedFailureLimit = 5
 
+    /// Where a batch's notification points the user, beyond what the batch itself says.
+    public struct BatchPlaces: Sendable, Equatable {
+        /// The home folder, written `~` in the folder the body names; `nil` names it whole.
+        public var home: String?
+        /// The text file that lists every failing file (``BatchAnnouncer/Announcement/details``),
+        /// opened by "Show details"; `nil` offers no such action.
+        public var detailsPath: String?
+
+        public init(home: String? = nil, detailsPath: String? = nil) {
+            self.home = home
+            self.detailsPath = detailsPath
+        }
+    }
+
+    /// A file failing now, in this batch or from before, as a notification lists it.
+    struct Failing: Equatable {
+        var title: String
+        var path: String
+        var reason: String
+    }
+
     /// The one notification that sums up a finished batch, or `nil` when there is nothing to tell.
     ///
     /// `destination` is the absolute folder the files are kept in (``Manifest/destination``);
-    /// the notification names its last component. The wording, exactly:
+    /// the body names it whole, the home folder written `~`. The wording, exactly:
     ///
     /// - Nothing downloaded and nothing failed (every file unchanged, or no files at all):
     ///   `nil`. A check that found nothing new is silent.
     /// - Nothing failed: summary "All files have been downloaded!"; body the number and total
-    ///   size of the files this batch downloaded and the folder, "6 files, 48.2 MB, in Apple
-    ///   Guides" ("1 file, 712 KB, in Apple Guides" for one); category `transfer.complete`,
-    ///   urgency normal, icon "folder-download".
+    ///   size of the files this batch downloaded and the folder, "6 files, 48.2 MB, in
+    ///   ~/Downloads/Apple Guides" ("1 file, 712 KB, in …" for one); category
+    ///   `transfer.complete`, urgency normal, icon "folder-download", sound "complete-download".
+    ///   A click or "Open Folder" shows the new files in the file manager; for one file,
+    ///   "Open" opens it.
     /// - Some failed: summary "2 of 6 files could not be downloaded", counting every file in
     ///   the batch; when all of them failed, "1 file could not be downloaded" or "3 files
-    ///   could not be downloaded". Body one line per failed file in batch order,
-    ///   "Title: reason" (the ``TransferFailure`` message); at most five lines, so with more
-    ///   than five failures the first four are listed and a last line says "and 3 more".
-    ///   Category `transfer.error`, urgency critical, icon "dialog-error".
-    public static func batchSummary(of results: [FileResult], destination: String) -> DesktopNotification? {
-        var downloadedCount = 0
-        var downloadedBytes: Int64 = 0
-        var failures: [(title: String, failure: TransferFailure)] = []
+    ///   could not be downloaded". Body one line per failing file, "Title: reason" (the
+    ///   ``TransferFailure`` message) — this batch's failures in batch order, then
+    ///   `stillFailing`, the files failing from before; at most five lines, so with more the
+    ///   first four are listed and a last line says "and 3 more" ("Show details" lists them
+    ///   all). Category `transfer.error`, urgency normal (a failed download can wait for the
+    ///   user; critical is for what needs them now), icon "syncagent-warning" (shipped with the
+    ///   app: "dialog-error" is missing from some icon themes), sound "dialog-warning"; "Retry
+    ///   now" starts every failing file again, "Show details" opens the list of every failure.
+    public static func batchSummary(
+        of results: [FileResult],
+        stillFailing: [BatchReport.StillFailing] = [],
+        destination: String,
+        places: BatchPlaces = BatchPlaces()
+    ) -> DesktopNotification? {
+        var downloaded: [FileResult] = []
+        var failing: [Failing] = []
         for result in results {
             switch result.outcome {
-            case .downloaded(let bytes):
-                downloadedCount += 1
-                downloadedBytes += bytes
-            case .unchanged:
-                break
-            case .failed(let failure):
-                failures.append((result.title, failure))
+            case .downloaded: downloaded.append(result)
+            case .unchanged: break
+            case .failed(let failure): failing.append(Failing(title: result.title, path: result.path, reason: failure.message))
             }
         }
+        let batchFailures = failing.count
+        failing += stillFailing.map { Failing(title: $0.title, path: $0.path, reason: $0.reason) }
 
-        if !failures.isEmpty {
-            return failureSummary(failures, total: results.count)
+        if batchFailures > 0 {
+            let summary = batchFailures == results.count
+                ? "\(counted(batchFailures, "file")) could not be downloaded"
+                : "\(batchFailures) of \(results.count) files could not be downloaded"
+            return failureNotice(summary: summary, lines: [], failing: failing, places: places)
         }
-        guard downloadedCount > 0 else { return nil }
+        guard !downloaded.isEmpty else { return nil }
+        let files = downloaded.map(\.path)
         return DesktopNotification(
             summary: "All files have been downloaded!",
-            body: "\(counted(downloadedCount, "file")), \(formatByteCount(downloadedBytes)), in \(folderName(destination))",
+            body: downloadedLine(downloaded, destination: destination, home: places.home),
             category: .transferComplete,
             urgency: .normal,
-            iconName: "folder-download"
+            iconName: "folder-download",
+            actions: [.clickShowsFolder(destination, files: files), .openFolder(destination, files: files)]
+                + (files.count == 1 ? [.open(files[0])] : []),
+            soundName: "complete-download"
         )
     }
 
@@ -52,55 +88,52 @@ extension DesktopNotification {
     /// manifest still fail (failures already told, or from earlier batches): it must not claim
     /// that all files are in place. The wording, exactly: summary "1 new file · 1 still
     /// failing" ("3 new files · 2 still failing"); body the downloaded files as in the success
-    /// summary ("3 files, 2.1 MB, in Apple Guides"), then one line per failing file,
-    /// "Title: reason", at most five as in the failure summary. Category `transfer.error`,
-    /// urgency normal (nothing new needs the user now), icon "dialog-warning".
+    /// summary ("3 files, 2.1 MB, in ~/Downloads/Apple Guides"), then one line per failing
+    /// file, "Title: reason", at most five as in the failure summary. Category `transfer.error`,
+    /// urgency normal, icon "syncagent-warning", no sound (nothing new went wrong); a click or
+    /// "Open Folder" shows the new files, "Retry now" and "Show details" as for failures.
     static func progressWithFailures(
         downloaded: [FileResult],
-        failing: [(title: String, reason: String)],
-        destination: String
+        failing: [Failing],
+        destination: String,
+        places: BatchPlaces
     ) -> DesktopNotification {
+        let newFiles = counted(downloaded.count, "new file")
+        var notification = failureNotice(
+            summary: "\(newFiles) · \(failing.count) still failing",
+            lines: [downloadedLine(downloaded, destination: destination, home: places.home)],
+            failing: failing,
+            places: places
+        )
+        let files = downloaded.map(\.path)
+        notification.actions.insert(contentsOf: [.clickShowsFolder(destination, files: files), .openFolder(destination, files: files)], at: 0)
+        notification.soundName = nil
+        return notification
+    }
+
+    /// "3 files, 2.1 MB, in ~/Downloads/Apple Guides".
+    private static func downloadedLine(_ downloaded: [FileResult], destination: String, home: String?) -> String {
         let bytes = downloaded.reduce(Int64(0)) { sum, result in
             if case .downloaded(let size) = result.outcome { sum + size } else { sum }
         }
-        let newFiles = counted(downloaded.count, "new file")
-        let lines = ["\(counted(downloaded.count, "file")), \(formatByteCount(bytes)), in \(folderName(destination))"]
-            + limited(failing.map { "\($0.title): \($0.reason)" })
-        return DesktopNotification(
-            summary: "\(newFiles) · \(failing.count) still failing",
-            body: lines.joined(separator: "\n"),
-            category: .transferError,
-            urgency: .normal,
-            iconName: "dialog-warning"
-        )
+        return "\(counted(downloaded.count, "file")), \(formatByteCount(bytes)), in \(HomeAbbreviation.abbreviated(destination, home: home))"
     }
 
-    /// At most ``listedFailureLimit`` lines: beyond it, the first ones and "and 3 more".
-    private static func limited(_ lines: [String]) -> [String] {
-        lines.count <= listedFailureLimit ? lines : lines.prefix(listedFailureLimit - 1) + ["and \(lines.count - listedFailureLimit + 1) more"]
-    }
-
-    private static func failureSummary(
-        _ failures: [(title: String, failure: TransferFailure)],
-        total: Int
-    ) -> DesktopNotification {
-        let summary = failures.count == total
-            ? "\(counted(failures.count, "file")) could not be downloaded"
-            : "\(failures.count) of \(total) files could not be downloaded"
-        let lines = limited(failures.map { "\($0.title): \($0.failure.message)" })
+    /// `lines`, then the failing files as "Title: reason", at most ``listedFailureLimit``
+    /// of them (beyond it, the first ones and "and 3 more"); with "Retry now" and "Show details".
+    private static func failureNotice(summary: String, lines: [String], failing: [Failing], places: BatchPlaces) -> DesktopNotification {
+        let listed = failing.map { "\($0.title): \($0.reason)" }
+        let shown = listed.count <= listedFailureLimit
+            ? listed
+            : listed.prefix(listedFailureLimit - 1) + ["and \(listed.count - listedFailureLimit + 1) more"]
         return DesktopNotification(
             summary: summary,
-            body: lines.joined(separator: "\n"),
+            body: (lines + shown).joined(separator: "\n"),
             category: .transferError,
-            urgency: .critical,
-            iconName: "dialog-error"
+            urgency: .normal,
+            iconName: "syncagent-warning",
+            actions: [.retry(failing.map(\.path))] + (places.detailsPath.map { [.showDetails($0)] } ?? []),
+            soundName: "dialog-warning"
         )
-    }
-
-
-    /// The folder's own name, as a file manager shows it: "Apple Guides" for
-    /// "/home/ann/Downloads/Apple Guides/".
-    private static func folderName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -12,19 +12,33 @@ public struct DesktopNotification: Sendable, Equatable {
     public var urgency: Urgency
     /// A Freedesktop icon-theme name, e.g. "dialog-error"; `nil` for the server's default.
     public var iconName: String?
+    /// What it is about: a new notification on the same topic replaces the one shown before.
+    public var topic: Topic
+    /// Buttons, where the server shows actions; the first ``Action/isDefault`` one also runs
+    /// on a click on the notification itself.
+    public var actions: [Action]
+    /// A Freedesktop sound-theme name, e.g. "complete-download", played where the server
+    /// supports sounds; `nil` for silence.
+    public var soundName: String?
 
     public init(
         summary: String,
         body: String = "",
         category: Category? = nil,
         urgency: Urgency = .normal,
-        iconName: String? = nil
+        iconName: String? = nil,
+        topic: Topic = .batch,
+        actions: [Action] = [],
+        soundName: String? = nil
     ) {
         self.summary = summary
         self.body = body
         self.category = category
         self.urgency = urgency
         self.iconName = iconName
+        self.topic = topic
+        self.actions = actions
+        self.soundName = soundName
     }
 }
 

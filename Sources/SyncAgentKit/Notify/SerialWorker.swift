@@ -31,7 +31,8 @@ final class SerialWorker: @unchecked Sendable {
         return settlement.wait(until: Date().addingTimeInterval(timeout.timeInterval))
     }
 
-    private func enqueue(_ job: @escaping () -> Void) {
+    /// Runs `job` on the worker after the jobs before it, without waiting for it.
+    func enqueue(_ job: @escaping () -> Void) {
         condition.lock()
         jobs.append(job)
         if !started {
@@ -55,7 +56,7 @@ final class SerialWorker: @unchecked Sendable {
 
 /// The one answer to a ``SerialWorker/run(timeout:_:)``: the call's value, or abandonment
 /// at the deadline, whichever comes first.
-private final class Settlement<Value: Sendable>: @unchecked Sendable {
+final class Settlement<Value: Sendable>: @unchecked Sendable {
     private let condition = ConditionLock()
     /// Guarded by `condition`.
     private var value: Value?

@@ -57,21 +57,44 @@ struct AutostartChangeTests {
         )
     }
 
+    @Test func installingWhereSystemdCannotStartItNow() {
+        #expect(
+            AutostartChange.unit(path: unit, executable: "/opt/syncagent", file: .created, service: .enabledForNextLogin(reason: "`systemctl --user is-system-running` says \"offline\"")).description
+                == "installed the systemd user unit ~/.config/systemd/user/syncagent.service and enabled it by hand; it starts at your next login with systemd (no systemd user instance is reachable now: `systemctl --user is-system-running` says \"offline\")"
+        )
+        #expect(
+            AutostartChange.notStartedNow(executable: "/opt/syncagent").description
+                == "syncagent was not started now (no systemd user instance can start it); to run it in this session, start /opt/syncagent in the background"
+        )
+        #expect(
+            AutostartChange.nothingMayStart(path: entry, executable: "/opt/syncagent").description
+                == "warning: nothing may start syncagent at login: systemd is not installed, and XDG_CURRENT_DESKTOP is not set, so this session may not read ~/.config/autostart/syncagent.desktop; start /opt/syncagent from your session's startup file instead"
+        )
+    }
+
     @Test func uninstalling() {
         #expect(
-            AutostartChange.removedUnit(path: unit, wasEdited: false, notStoppedBecause: nil).description
+            AutostartChange.removedUnit(path: unit, notStoppedBecause: nil).description
                 == "stopped and disabled the systemd user unit and removed ~/.config/systemd/user/syncagent.service"
         )
         #expect(
-            AutostartChange.removedUnit(path: unit, wasEdited: true, notStoppedBecause: reason).description
-                == "removed the systemd user unit ~/.config/systemd/user/syncagent.service (it had been edited by hand); nothing was stopped, because no systemd user instance is reachable (systemctl is not installed)"
+            AutostartChange.removedUnit(path: unit, notStoppedBecause: reason).description
+                == "removed the systemd user unit ~/.config/systemd/user/syncagent.service; nothing was stopped, because no systemd user instance is reachable (systemctl is not installed)"
+        )
+        #expect(
+            AutostartChange.leftEditedUnit(path: unit, notStoppedBecause: nil).description
+                == "stopped and disabled the systemd user unit, but left ~/.config/systemd/user/syncagent.service: it was edited by hand, or not written by `syncagent install`; delete it yourself if you no longer want it"
+        )
+        #expect(
+            AutostartChange.leftEditedDesktopEntry(path: entry).description
+                == "left the XDG autostart entry ~/.config/autostart/syncagent.desktop: it was edited by hand, or not written by `syncagent install`; delete it yourself if it should not start syncagent"
         )
         #expect(
             AutostartChange.removedDanglingLink(path: "~/.config/systemd/user/default.target.wants/syncagent.service").description
                 == "removed ~/.config/systemd/user/default.target.wants/syncagent.service, a link to a unit that no longer exists"
         )
         #expect(
-            AutostartChange.removedDesktopEntry(path: entry, wasEdited: false).description
+            AutostartChange.removedDesktopEntry(path: entry).description
                 == "removed the XDG autostart entry ~/.config/autostart/syncagent.desktop"
         )
         #expect(

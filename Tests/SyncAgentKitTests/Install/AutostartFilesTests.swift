@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import SyncAgentKit
 
-/// The unit and the desktop entry: the files in `packaging/` are the templates for
+/// The unit and the autostart entry: the unit in `packaging/` is the template for
 /// `/usr/bin/syncagent`, and what the templates make passes systemd's and freedesktop's own
 /// checkers, for plain and for awkward paths.
 struct AutostartFilesTests {
@@ -19,16 +19,6 @@ struct AutostartFilesTests {
     @Test func theShippedUnitIsTheTemplateForUsrBinSyncagent() throws {
         let shipped = try String(contentsOfFile: Self.packaging + "/syncagent.service", encoding: .utf8)
         #expect(shipped == (try AutostartFiles.unit(executable: "/usr/bin/syncagent")))
-    }
-
-    @Test func theShippedDesktopEntryIsTheTemplateForUsrBinSyncagent() throws {
-        let shipped = try String(contentsOfFile: Self.packaging + "/syncagent.desktop", encoding: .utf8)
-        #expect(shipped == (try AutostartFiles.desktopEntry(executable: "/usr/bin/syncagent")))
-    }
-
-    @Test func theShippedDesktopEntryPassesDesktopFileValidate() throws {
-        let result = try ExternalTool.desktopFileValidate(Self.packaging + "/syncagent.desktop")
-        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
     /// systemd-analyze checks that ExecStart= names an executable, and /usr/bin/syncagent

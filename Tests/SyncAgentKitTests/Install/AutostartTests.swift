@@ -21,8 +21,8 @@ struct AutostartTests {
         XDGDirectories(environment: ["HOME": folder.appending("home")]) { _ in nil }
     }
 
-    func autostart(executable: String? = nil, systemctl: AutostartSystemctl?) -> Autostart {
-        Autostart(directories: directories, executable: executable ?? self.executable, systemctl: systemctl)
+    func autostart(executable: String? = nil, systemctl: AutostartSystemctl?, currentDesktop: String? = "GNOME") -> Autostart {
+        Autostart(directories: directories, executable: executable ?? self.executable, systemctl: systemctl, currentDesktop: currentDesktop)
     }
 
     var withSystemd: Autostart { autostart(systemctl: systemd.systemctl) }
@@ -159,18 +159,51 @@ struct AutostartTests {
 
     @Test func withoutSystemctlInstallWritesTheDesktopEntry() throws {
         let changes = try autostart(systemctl: nil).install(force: false)
-        #expect(changes == [.desktopEntry(path: entry, executable: executable, file: .created, reason: "systemctl is not installed")])
+        #expect(changes == [
+            .desktopEntry(path: entry, executable: executable, file: .created, reason: "systemctl is not installed"),
+            .notStartedNow(executable: executable),
+        ])
         #expect(contents(entryPath) == AutostartFiles.stamped(try AutostartFiles.desktopEntry(executable: executable)))
         #expect(contents(unitPath) == nil)
         let again = try autostart(systemctl: nil).install(force: false)
-        #expect(again == [.desktopEntry(path: entry, executable: executable, file: .unchanged, reason: "systemctl is not installed")])
+        #expect(again == [
+            .desktopEntry(path: entry, executable: executable, file: .unchanged, reason: "systemctl is not installed"),
+            .notStartedNow(executable: executable),
+        ])
     }
 
-    @Test func anOfflineManagerMeansTheDesktopEntry() throws {
+    @Test func withoutSystemdOrADesktopSessionInstallSaysNothingMayStartIt() throws {
+        let changes = try autostart(systemctl: nil, currentDesktop: nil).install(force: false)
+        #expect(changes == [
+            .desktopEntry(path: entry, executable: executable, file: .created, reason: "systemctl is not installed"),
+            .nothingMayStart(path: entry, executable: executable),
+            .notStartedNow(executable: executable),
+        ])
+    }
+
+    /// su, SSH without pam_systemd, a container: systemd is there but its user manager does
+    /// not answer now. The entry alone (with X-systemd-skip) would start nothing in a later
+    /// systemd session, so the unit is written and enabled by hand too.
+    @Test func anUnreachableManagerGetsTheUnitEnabledByHandAndTheDesktopEntry() throws {
         systemd.set(systemState: "offline")
+        let reason = "`systemctl --user is-system-running` says \"offline\""
         let changes = try withSystemd.install(force: false)
-        #expect(changes == [.desktopEntry(path: entry, executable: executable, file: .created, reason: "`systemctl --user is-system-running` says \"offline\"")])
+        #expect(changes == [
+            .unit(path: unit, executable: executable, file: .created, service: .enabledForNextLogin(reason: reason)),
+            .desktopEntry(path: entry, executable: executable, file: .created, reason: reason),
+            .notStartedNow(executable: executable),
+        ])
         #expect(systemd.calls == [["is-system-running"]])
+        #expect(contents(unitPath) == AutostartFiles.stamped(try AutostartFiles.unit(executable: executable)))
+        #expect(AutostartFileSystem.linkTarget(wantsLink) == unitPath, "the link `systemctl enable` makes")
+        #expect(contents(entryPath)?.contains("\nX-systemd-skip=true\n") == true)
+
+        // The next session with systemd: installing again there starts it and drops the entry.
+        systemd.set(systemState: "running")
+        systemd.forgetCalls()
+        let later = try withSystemd.install(force: false)
+        #expect(later.first == .unit(path: unit, executable: executable, file: .unchanged, service: .started))
+        #expect(later.last == .removedReplacedDesktopEntry(path: entry))
     }
 
     @Test func theDesktopEntryInstallWritesPassesDesktopFileValidate() throws {
@@ -218,7 +251,7 @@ struct AutostartTests {
         #expect(AutostartFileSystem.linkTarget(wantsLink) == unitPath)
         systemd.forgetCalls()
         let changes = try withSystemd.uninstall()
-        #expect(changes == [.removedUnit(path: unit, wasEdited: false, notStoppedBecause: nil)])
+        #expect(changes == [.removedUnit(path: unit, notStoppedBecause: nil)])
         #expect(systemd.calls == [["is-system-running"], ["disable", "--now", "syncagent.service"], ["daemon-reload"]])
         #expect(contents(unitPath) == nil)
         #expect(try AutostartFileSystem.entry(at: wantsLink) == .nothing)
@@ -232,19 +265,36 @@ struct AutostartTests {
     @Test func uninstallWithoutSystemdRemovesTheUnitAndTheLinkEnableMade() throws {
         _ = try withSystemd.install(force: false)
         let changes = try autostart(systemctl: nil).uninstall()
-        #expect(changes == [.removedUnit(path: unit, wasEdited: false, notStoppedBecause: "systemctl is not installed")])
+        #expect(changes == [.removedUnit(path: unit, notStoppedBecause: "systemctl is not installed")])
         #expect(contents(unitPath) == nil)
         #expect(try AutostartFileSystem.entry(at: wantsLink) == .nothing)
     }
 
-    @Test func uninstallRemovesTheDesktopEntryAndSaysWhenItWasEdited() throws {
+    @Test func uninstallRemovesItsDesktopEntryButLeavesAnEditedOne() throws {
         _ = try autostart(systemctl: nil).install(force: false)
-        #expect(try autostart(systemctl: nil).uninstall() == [.removedDesktopEntry(path: entry, wasEdited: false)])
+        #expect(try autostart(systemctl: nil).uninstall() == [.removedDesktopEntry(path: entry)])
         #expect(contents(entryPath) == nil)
 
         _ = try autostart(systemctl: nil).install(force: false)
-        try (contents(entryPath)! + "X-Mine=true\n").write(toFile: entryPath, atomically: true, encoding: .utf8)
-        #expect(try autostart(systemctl: nil).uninstall() == [.removedDesktopEntry(path: entry, wasEdited: true)])
+        let edited = contents(entryPath)! + "X-Mine=true\n"
+        try edited.write(toFile: entryPath, atomically: true, encoding: .utf8)
+        #expect(try autostart(systemctl: nil).uninstall() == [.leftEditedDesktopEntry(path: entry)])
+        #expect(contents(entryPath) == edited)
+    }
+
+    /// Install refused to overwrite a unit the user wrote; uninstall must not delete it either.
+    @Test func uninstallDisablesButKeepsAUnitInstallRefusedToOverwrite() throws {
+        let own = "[Service]\nExecStart=/usr/local/bin/my-syncagent\n"
+        try FileManager.default.createDirectory(atPath: folder.appending("home/.config/systemd/user"), withIntermediateDirectories: true)
+        try own.write(toFile: unitPath, atomically: true, encoding: .utf8)
+        #expect(throws: AutostartError.self) { try withSystemd.install(force: false) }
+        systemd.forgetCalls()
+
+        let changes = try withSystemd.uninstall()
+
+        #expect(changes == [.leftEditedUnit(path: unit, notStoppedBecause: nil)])
+        #expect(contents(unitPath) == own)
+        #expect(systemd.calls == [["is-system-running"], ["disable", "--now", "syncagent.service"]])
     }
 
     @Test func uninstallRemovesALinkLeftByADeletedUnit() throws {

@@ -16,11 +16,12 @@ struct BatchAnnouncerTests {
     let notFound = TransferOutcome.failed(TransferFailure(.notFound, "the server answered 404 Not Found"))
 
     @Test func allDownloadedWithNothingFailingSaysSo() {
-        var announcer = BatchAnnouncer()
+        var announcer = BatchAnnouncer(places: .init(home: "/home/ann"))
         let announcement = announcer.announce(report([result("A", .downloaded(bytes: 712_000)), result("B", .unchanged)]))
 
         #expect(announcement.notification?.summary == "All files have been downloaded!")
-        #expect(announcement.notification?.body == "1 file, 712 KB, in Apple Guides")
+        #expect(announcement.notification?.body == "1 file, 712 KB, in ~/Downloads/Apple Guides")
+        #expect(announcement.details == nil)
         #expect(announcement.downloaded == 1)
         #expect(announcement.newFailures == 0)
     }
@@ -60,18 +61,24 @@ struct BatchAnnouncerTests {
     }
 
     @Test func neverClaimsSuccessWhileAFileStillFailsFromBefore() {
-        var announcer = BatchAnnouncer()
+        var announcer = BatchAnnouncer(places: .init(home: "/home/ann", detailsPath: "/d.txt"))
         let still = BatchReport.StillFailing(title: "Annual Report", path: "/x", reason: "the server answered 404 Not Found")
 
         let announcement = announcer.announce(report([result("New Guide", .downloaded(bytes: 2_000_000))], stillFailing: [still]))
 
+        let new = [Self.destination + "/New Guide"]
         #expect(announcement.notification == DesktopNotification(
             summary: "1 new file · 1 still failing",
-            body: "1 file, 2.0 MB, in Apple Guides\nAnnual Report: the server answered 404 Not Found",
+            body: "1 file, 2.0 MB, in ~/Downloads/Apple Guides\nAnnual Report: the server answered 404 Not Found",
             category: .transferError,
             urgency: .normal,
-            iconName: "dialog-warning"
+            iconName: "syncagent-warning",
+            actions: [
+                .clickShowsFolder(Self.destination, files: new), .openFolder(Self.destination, files: new),
+                .retry(["/x"]), .showDetails("/d.txt"),
+            ]
         ))
+        #expect(announcement.details == "Annual Report: the server answered 404 Not Found\n    /x\n")
     }
 
     @Test func aRetryThatFailsAgainTheSameWayCountsAsStillFailing() {
@@ -99,9 +106,11 @@ struct BatchAnnouncerTests {
         var announcer = BatchAnnouncer()
         let still = (1...7).map { BatchReport.StillFailing(title: "F\($0)", path: "/f\($0)", reason: "gone") }
 
-        let body = announcer.announce(report([result("A", .downloaded(bytes: 10))], stillFailing: still)).notification?.body
+        let announcement = announcer.announce(report([result("A", .downloaded(bytes: 10))], stillFailing: still))
+        let body = announcement.notification?.body
 
         #expect(body?.split(separator: "\n").count == 6)
         #expect(body?.hasSuffix("F4: gone\nand 3 more") == true)
+        #expect(announcement.details == (1...7).map { "F\($0): gone\n    /f\($0)\n" }.joined(), "the details name every one")
     }
 }

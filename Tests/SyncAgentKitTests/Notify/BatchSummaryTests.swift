@@ -4,6 +4,7 @@ import Testing
 /// The wording of the one notification a finished batch gets (`DesktopNotification.batchSummary`).
 struct BatchSummaryTests {
     static let destination = "/home/ann/Downloads/Apple Guides"
+    static let places = DesktopNotification.BatchPlaces(home: "/home/ann", detailsPath: "/home/ann/.local/state/syncagent/failures.txt")
 
     @Test func emptyBatchIsSilent() {
         #expect(DesktopNotification.batchSummary(of: [], destination: Self.destination) == nil)
@@ -19,24 +20,47 @@ struct BatchSummaryTests {
         let sizes: [Int64] = [10_000_000, 20_000_000, 8_000_000, 5_000_000, 3_000_000, 2_200_000]
         let results = sizes.enumerated().map { downloaded("Guide \($0.offset)", bytes: $0.element) }
 
-        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination)
+        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination, places: Self.places)
 
+        let files = results.map(\.path)
         #expect(notification == DesktopNotification(
             summary: "All files have been downloaded!",
-            body: "6 files, 48.2 MB, in Apple Guides",
+            body: "6 files, 48.2 MB, in ~/Downloads/Apple Guides",
             category: .transferComplete,
             urgency: .normal,
-            iconName: "folder-download"
+            iconName: "folder-download",
+            actions: [
+                .init(key: "default", label: "Open Folder", effect: .showItems(folder: Self.destination, files: files)),
+                .init(key: "open-folder", label: "Open Folder", effect: .showItems(folder: Self.destination, files: files)),
+            ],
+            soundName: "complete-download"
         ))
+    }
+
+    @Test func oneNewFileCanBeOpened() {
+        let results = [downloaded("Networking Overview", bytes: 712_000), unchanged("Core Data")]
+
+        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination, places: Self.places)
+
+        #expect(notification?.actions.map(\.key) == ["default", "open-folder", "open"])
+        #expect(notification?.actions.last?.effect == .open(file: Self.destination + "/Networking Overview.pdf"))
+    }
+
+    @Test func theFolderIsNamedWholeOutsideTheHomeFolder() {
+        let notification = DesktopNotification.batchSummary(
+            of: [downloaded("A", bytes: 1_000)], destination: "/srv/guides", places: Self.places
+        )
+
+        #expect(notification?.body == "1 file, 1.0 KB, in /srv/guides")
     }
 
     @Test func unchangedFilesAreNotCountedAsDownloaded() {
         let results = [unchanged("Old"), downloaded("New", bytes: 712_000), unchanged("Older")]
 
-        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination + "/")
+        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination + "/", places: Self.places)
 
         #expect(notification?.summary == "All files have been downloaded!")
-        #expect(notification?.body == "1 file, 712 KB, in Apple Guides")
+        #expect(notification?.body == "1 file, 712 KB, in ~/Downloads/Apple Guides")
     }
 
     @Test func someFailedNamesEachFailureAndWhy() {
@@ -49,7 +73,7 @@ struct BatchSummaryTests {
             unchanged("Blocks"),
         ]
 
-        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination)
+        let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination, places: Self.places)
 
         #expect(notification == DesktopNotification(
             summary: "2 of 6 files could not be downloaded",
@@ -58,9 +82,27 @@ struct BatchSummaryTests {
                 Threading Guide: the server sent a web page instead of the file
                 """,
             category: .transferError,
-            urgency: .critical,
-            iconName: "dialog-error"
+            urgency: .normal,
+            iconName: "syncagent-warning",
+            actions: [
+                .init(key: "retry", label: "Retry now", effect: .retry(files: [
+                    Self.destination + "/Networking Overview.pdf", Self.destination + "/Threading Guide.pdf",
+                ])),
+                .init(key: "details", label: "Show details", effect: .open(file: Self.places.detailsPath!)),
+            ],
+            soundName: "dialog-warning"
         ))
+    }
+
+    @Test func filesStillFailingFromBeforeAreListedAfterThisBatchsAndRetriedToo() {
+        let results = [failed("Networking Overview", "the server answered 404 Not Found"), unchanged("Core Data")]
+        let still = [BatchReport.StillFailing(title: "Annual Report", path: "/r.pdf", reason: "the server answered 410 Gone")]
+
+        let notification = DesktopNotification.batchSummary(of: results, stillFailing: still, destination: Self.destination)
+
+        #expect(notification?.summary == "1 of 2 files could not be downloaded")
+        #expect(notification?.body == "Networking Overview: the server answered 404 Not Found\nAnnual Report: the server answered 410 Gone")
+        #expect(notification?.actions == [.retry([Self.destination + "/Networking Overview.pdf", "/r.pdf"])])
     }
 
     @Test func aFailureNextToUnchangedFilesStillCountsTheWholeBatch() {
@@ -79,7 +121,7 @@ struct BatchSummaryTests {
         let notification = DesktopNotification.batchSummary(of: results, destination: Self.destination)
 
         #expect(notification?.summary == summary)
-        #expect(notification?.urgency == .critical)
+        #expect(notification?.urgency == .normal, "a failed download can wait; critical is for what needs the user now")
     }
 
     @Test func fiveFailuresAreAllListed() {
