@@ -16,6 +16,8 @@ public struct Manifest: Sendable, Equatable {
     public var schedule: Schedule
     /// Whether a finished batch shows a desktop notification.
     public var notify: Bool
+    /// The feeds whose new episodes are downloaded, in the order the manifest lists them.
+    public var feeds: [Feed]
 
     public init(
         destination: String,
@@ -23,7 +25,8 @@ public struct Manifest: Sendable, Equatable {
         limits: Limits = Limits(),
         retry: RetryPolicy = RetryPolicy(),
         schedule: Schedule = Schedule(),
-        notify: Bool = true
+        notify: Bool = true,
+        feeds: [Feed] = []
     ) {
         self.destination = destination
         self.files = files
@@ -31,6 +34,7 @@ public struct Manifest: Sendable, Equatable {
         self.retry = retry
         self.schedule = schedule
         self.notify = notify
+        self.feeds = feeds
     }
 }
 
