@@ -209,7 +209,7 @@ final class StateStoreTests {
         let store = try StateStore(directory: directory)
         #expect(try store.records() == [Self.fullRecord("one")])
         let database = try SQLiteDatabase(path: databasePath)
-        #expect(try database.singleValue("PRAGMA user_version") == .integer(4))
+        #expect(try database.singleValue("PRAGMA user_version") == .integer(StateSchema.currentVersion))
         #expect(throws: SQLiteError.self) {
             try database.execute("UPDATE files SET hold = 'forgotten'")
         }
