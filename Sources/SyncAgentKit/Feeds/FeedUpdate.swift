@@ -70,7 +70,7 @@ public struct FeedUpdate: Sendable, Equatable {
             taken.insert(name.lowercased())
             update.added.append(NewEpisode(item: item, keys: EpisodeKey.keys(of: item), fileName: name, state: wanted ? .wanted : .skipped))
         }
-        update.deleted = expired(known, keep: settings.keep, oldest: oldest)
+        update.deleted = expired(known, keep: settings.keep, maxAge: settings.maxAge, now: now)
         return update
     }
 
@@ -107,8 +107,11 @@ public struct FeedUpdate: Sendable, Equatable {
         }
     }
 
-    /// Downloaded episodes beyond the newest `keep`, or published before `oldest`, newest first.
-    private static func expired(_ known: [StoredEpisode], keep: Manifest.EpisodeCount, oldest: Int64?) -> [Int64] {
+    /// Downloaded episodes beyond the newest `keep`, or published more than `maxAge` before
+    /// `now`, newest first: what to delete, leaving tombstones. Worked out at each check and
+    /// after each download (a new episode can push an old one out).
+    public static func expired(_ known: [StoredEpisode], keep: Manifest.EpisodeCount, maxAge: Duration?, now: Date) -> [Int64] {
+        let oldest = maxAge.map { Int64(now.timeIntervalSince1970) - $0.components.seconds }
         let done = known.filter { $0.state == .done }
         let dated = done.filter { $0.published != nil }.sorted { ($0.published!, $0.id) > ($1.published!, $1.id) }
         // Undated ones count as the newest (a feed without dates lists newest first, and an

@@ -49,8 +49,8 @@ public final class SyncDriver {
 
     let store: StateStore
     let ledger: TransferLedger
-    private let now: () -> Date
-    private let timeZone: TimeZone
+    let now: () -> Date
+    let timeZone: TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
@@ -66,6 +66,12 @@ public final class SyncDriver {
     var retrying: [Int: Date] = [:]
     /// Files the user asked for now; the next round starts them whatever their schedule says.
     var requestedNow: Set<String> = []
+    /// Feed fetches under way, by id (phase 1; see SyncDriver+Feeds).
+    var feedFetches: [Int: FeedFetch] = [:]
+    /// The episode each episode file's transfer is for, by the file's path.
+    var episodeTransfers: [String: EpisodeTransfer] = [:]
+    /// The feeds fetched so far, by folder.
+    var checkedFeeds: Set<String> = []
     /// The results of the batch under way.
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
@@ -117,11 +123,16 @@ public final class SyncDriver {
             readAllRecords = true
         }
         let now = now()
+        let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
+        // Phase 1: due feeds first; their episodes and the due files wait for the last of them.
+        if try startDueFeeds(of: manifest, at: now, conditions: conditions ?? favourable) || isFetchingFeeds { return nil }
         var entries: [String: Manifest.Entry] = [:]
         var files: [ScheduledFile] = []
         var held: [(title: String, hold: Hold)] = []
         let pending = engine.pendingIDs
-        for entry in manifest.files {
+        let episodes = try wantedEpisodes(of: manifest)
+        for (entry, episode) in episodes { episodeTransfers[manifest.destinationPath(of: entry)] = episode }
+        for entry in manifest.files + episodes.map(\.entry) {
             let path = manifest.destinationPath(of: entry)
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
@@ -135,7 +146,6 @@ public final class SyncDriver {
         }
         heldFiles = held
         requestedNow = []
-        let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
         let plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: conditions ?? favourable)
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
@@ -181,6 +191,7 @@ public final class SyncDriver {
     /// Stops every transfer, keeping partial downloads for the next run, and saves the state.
     public func stopAll() {
         engine.stopAll()
+        feedFetches = [:]
         saveChanges()
     }
 
@@ -222,7 +233,18 @@ public final class SyncDriver {
         return BatchReport(results: finished, stillFailing: stillFailing, destination: manifest.destination)
     }
 
+    /// Adds one transfer's end to the batch under way.
+    func recordResult(_ result: FileResult) {
+        results.append(result)
+    }
+
+    /// Keeps the first state write that failed, for ``takeStateError()``.
+    func recordStateError(_ error: StateStoreError) {
+        stateError = stateError ?? error
+    }
+
     private func handle(_ event: TransferEvent) {
+        if handleFeedEvent(event) { return }
         guard let (request, title) = inFlight[event.id] else { return }
         do throws(StateStoreError) {
             try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
@@ -245,6 +267,7 @@ public final class SyncDriver {
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
             results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
+            if let episode = episodeTransfers.removeValue(forKey: request.destination) { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }
         observe(event, TrackedFile(title: title, path: request.destination, url: request.url))
     }

@@ -25,6 +25,8 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
         public static let truncated = Code(name: "truncated", isTransient: true)
         public static let httpStatus = Code(name: "http-status", isTransient: false)
         public static let notFound = Code(name: "not-found", isTransient: false)
+        /// 410 Gone: the server says the resource is gone for good.
+        public static let gone = Code(name: "gone", isTransient: false)
         public static let checksumMismatch = Code(name: "checksum-mismatch", isTransient: false)
         public static let webPageInsteadOfFile = Code(name: "web-page", isTransient: false)
         public static let tls = Code(name: "tls", isTransient: false)

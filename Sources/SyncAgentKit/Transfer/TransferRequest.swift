@@ -65,12 +65,17 @@ public struct TransferCompletion: Sendable, Equatable {
     public var size: Int64?
     /// Validators of a partial left on disk to be continued later.
     public var partial: Validators?
+    /// Where the request ended up when every redirect on the way was permanent (301, 308);
+    /// reported for a body sink's transfer (a feed that moved).
+    public var movedPermanentlyTo: String?
 
-    public init(outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil) {
+    public init(outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil,
+                movedPermanentlyTo: String? = nil) {
         self.outcome = outcome
         self.validators = validators
         self.size = size
         self.partial = partial
+        self.movedPermanentlyTo = movedPermanentlyTo
     }
 }
 
