@@ -12,7 +12,10 @@ import TestSupport
     nonisolated(unsafe) var now = Date(timeIntervalSince1970: 1_795_132_800)
 
     init() throws {
-        server = try NginxServer()
+        server = try NginxServer(locations: """
+            location /slow/ { limit_rate 200k; }
+            location = /old.xml { return 301 /feed.xml; }
+            """)
         folder = try TemporaryDirectory(prefix: "sync-feeds")
         store = try StateStore(directory: folder.appending("state"))
         for number in 1...6 { try server.serve("media/ep\(number).mp3", Data(repeating: UInt8(number), count: 3_000 + number)) }
@@ -152,5 +155,45 @@ import TestSupport
         try runOnce(manifest)
         // Waits for a second request, which must not come.
         #expect(gone.requests(for: "/feed.xml", count: 2).count == 1)
+    }
+
+    @Test func anEpisodeInterruptedMidwayIsResumedWhereItStopped() throws {
+        try server.serve("slow/big.mp3", Data(repeating: 0x42, count: 1_500_000))
+        let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>ATP</title><item><title>Big</title><guid>big</guid>"
+            + "<pubDate>01 Nov 2026 10:00:00 GMT</pubDate><enclosure url=\"\(server.url("slow/big.mp3"))\" type=\"audio/mpeg\"/></item></channel></rss>"
+        try server.serve("feed.xml", Data(feed.utf8))
+        let requests = PipeRequests()
+        let interrupted = SyncDriver(store: store, mode: .everyFileNow, timeZone: TimeZone(identifier: "UTC")!, now: { [unowned self] in now }) { event, file in
+            if case .progress = event, file.title == "ATP/Big" { requests.send(.stop) }
+        }
+        interrupted.use(try manifest())
+        guard case .interrupted(let resuming, _) = try interrupted.runOneBatch(stoppingOn: requests) else {
+            Issue.record("the batch was not interrupted")
+            return
+        }
+        #expect(resuming == ["ATP/Big"])
+        #expect(try states() == ["Big": .wanted])
+        #expect(try runOnce(try manifest()) == ["ATP/Big"])
+        #expect(server.requests(for: "/slow/big.mp3", count: 2).last?.range.hasPrefix("bytes=") == true)
+        #expect(FileManager.default.contents(atPath: folder.appending("files/ATP/Big.mp3")) == Data(repeating: 0x42, count: 1_500_000))
+        #expect(try states() == ["Big": .done])
+    }
+
+    @Test func aPermanentRedirectAndANewFeedURLAreRememberedNeverFollowedInTheManifest() throws {
+        try publish([Item(number: 1)])
+        var moved = try manifest()
+        moved.feeds[0].url = server.url("old.xml")
+        #expect(try runOnce(moved).count == 1)
+        let record = try store.feedRecord(forFolder: folder.appending("files/ATP"))
+        #expect(record?.movedTo == server.url("feed.xml") && record?.moveKind == .redirect)
+
+        let announced = "<?xml version=\"1.0\"?><rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\"><channel>"
+            + "<title>ATP</title><itunes:new-feed-url>https://new.example.org/rss</itunes:new-feed-url></channel></rss>"
+        try server.serve("feed.xml", Data(announced.utf8))
+        try runOnce(try manifest())
+        let again = try store.feedRecord(forFolder: folder.appending("files/ATP"))
+        #expect(again?.movedTo == "https://new.example.org/rss" && again?.moveKind == .newFeedURL)
+        // An episode vanishing from the feed deletes nothing.
+        #expect(episodeFiles == ["Episode 1.mp3"])
     }
 }
