@@ -21,13 +21,11 @@ extension DesktopNotification {
     ///   Category `transfer.error`, urgency critical, icon "dialog-error".
     public static func batchSummary(of results: [FileResult], destination: String) -> DesktopNotification? {
         var downloadedCount = 0
-        var downloadedBytes: Int64 = 0
         var failures: [(title: String, failure: TransferFailure)] = []
         for result in results {
             switch result.outcome {
-            case .downloaded(let bytes):
+            case .downloaded:
                 downloadedCount += 1
-                downloadedBytes += bytes
             case .unchanged:
                 break
             case .failed(let failure):
@@ -41,7 +39,7 @@ extension DesktopNotification {
         guard downloadedCount > 0 else { return nil }
         return DesktopNotification(
             summary: "All files have been downloaded!",
-            body: "\(countOfFiles(downloadedCount)), \(formatByteCount(downloadedBytes)), in \(folderName(destination))",
+            body: downloadedLines(results, destination: destination).joined(separator: "\n"),
             category: .transferComplete,
             urgency: .normal,
             iconName: "folder-download"
@@ -60,11 +58,8 @@ extension DesktopNotification {
         failing: [(title: String, reason: String)],
         destination: String
     ) -> DesktopNotification {
-        let bytes = downloaded.reduce(Int64(0)) { sum, result in
-            if case .downloaded(let size) = result.outcome { sum + size } else { sum }
-        }
         let newFiles = downloaded.count == 1 ? "1 new file" : "\(downloaded.count) new files"
-        let lines = ["\(countOfFiles(downloaded.count)), \(formatByteCount(bytes)), in \(folderName(destination))"]
+        let lines = downloadedLines(downloaded, destination: destination)
             + limited(failing.map { "\($0.title): \($0.reason)" })
         return DesktopNotification(
             summary: "\(newFiles) · \(failing.count) still failing",
@@ -97,13 +92,13 @@ extension DesktopNotification {
         )
     }
 
-    private static func countOfFiles(_ count: Int) -> String {
+    static func countOfFiles(_ count: Int) -> String {
         count == 1 ? "1 file" : "\(count) files"
     }
 
     /// The folder's own name, as a file manager shows it: "Apple Guides" for
     /// "/home/ann/Downloads/Apple Guides/".
-    private static func folderName(_ path: String) -> String {
+    static func folderName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

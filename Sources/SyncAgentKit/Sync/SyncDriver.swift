@@ -266,8 +266,9 @@ public final class SyncDriver {
             inFlight[id] = nil
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
-            results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
-            if let episode = episodeTransfers.removeValue(forKey: request.destination) { recordEpisodeEnd(episode, outcome: completion.outcome) }
+            let episode = episodeTransfers.removeValue(forKey: request.destination)
+            results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome, feed: episode?.feed.title))
+            if let episode { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }
         observe(event, TrackedFile(title: title, path: request.destination, url: request.url))
     }

@@ -65,10 +65,13 @@ public struct FileResult: Sendable, Equatable {
     /// The absolute path the file is kept at.
     public var path: String
     public var outcome: TransferOutcome
+    /// The title of the feed this file is an episode of; nil for a file of the manifest.
+    public var feed: String?
 
-    public init(title: String, path: String, outcome: TransferOutcome) {
+    public init(title: String, path: String, outcome: TransferOutcome, feed: String? = nil) {
         self.title = title
         self.path = path
         self.outcome = outcome
+        self.feed = feed
     }
 }
