@@ -75,7 +75,7 @@ public struct FeedUpdate: Sendable, Equatable {
     }
 
     /// `item` with its first enclosure of a wanted kind moved to the front; nil when it has none.
-    private static func withChosenEnclosure(_ item: FeedItem, types: Set<Manifest.EnclosureKind>) -> FeedItem? {
+    static func withChosenEnclosure(_ item: FeedItem, types: Set<Manifest.EnclosureKind>) -> FeedItem? {
         guard let chosen = item.enclosures.firstIndex(where: { types.contains(Manifest.EnclosureKind(of: $0)) }) else { return nil }
         var item = item
         item.enclosures.insert(item.enclosures.remove(at: chosen), at: 0)
