@@ -196,4 +196,21 @@ import TestSupport
         // An episode vanishing from the feed deletes nothing.
         #expect(episodeFiles == ["Episode 1.mp3"])
     }
+
+    @Test func statusShowsTheFeedAndEachEpisodeButTombstones() throws {
+        try publish([Item(number: 3), Item(number: 2), Item(number: 1)])
+        let manifest = try manifest(first: .newest(2), keep: .newest(1))
+        try runOnce(manifest)
+        let rows = try OfflineControl.status(of: manifest, store: store)
+        #expect(rows.map(\.title) == ["ATP", "ATP/Episode 3", "ATP/Episode 1"])
+        #expect(rows.map(\.state) == [.upToDate, .upToDate, .skipped])
+        #expect(rows.allSatisfy { $0.feed == "ATP" })
+        #expect(rows[1].path == folder.appending("files/ATP/Episode 3.mp3") && rows[1].bytesExpected == 3_003)
+
+        var moved = manifest
+        moved.feeds[0].url = server.url("old.xml")
+        try runOnce(moved)
+        let feedRow = try #require(try OfflineControl.status(of: moved, store: store).first)
+        #expect(feedRow.lastMessage == "the server redirects it permanently to \(server.url("feed.xml")); edit its `url` in the manifest")
+    }
 }
