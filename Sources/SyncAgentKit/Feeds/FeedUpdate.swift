@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one good parse of a feed changes, worked out without I/O: which episodes are new
 /// (to download, or to skip), which known ones gained aliases or a new enclosure URL, and

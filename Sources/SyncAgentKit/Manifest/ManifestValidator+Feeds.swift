@@ -70,11 +70,7 @@ extension ManifestValidator {
     }
 
     private mutating func readFeedTitle(_ node: YAMLNode) -> String? {
-        guard let title = text(node, for: "title", expected: "a title") else { return nil }
-        if title.unicodeScalars.contains(where: RelativePath.isControl) {
-            report(.controlCharacter, at: node.mark, "title \(TextQuoting.quoted(title)) contains a control character")
-            return nil
-        }
+        guard let title = readTitle(node) else { return nil }
         if title.contains("/") {
             // "ATP/612" names episode 612 of the feed ATP on the command line.
             report(.badValue, at: node.mark, "a feed's title may not contain \"/\", found \(TextQuoting.quoted(title)); the command line names an episode as \"FEED/EPISODE\"")

@@ -84,7 +84,8 @@ extension ManifestValidator {
         return Manifest.Entry(title: title, url: url.text, path: path, sha256: checksum, schedule: schedule, maxSize: maxSize)
     }
 
-    private mutating func readTitle(_ node: YAMLNode) -> String? {
+    /// A title: text without control characters.
+    mutating func readTitle(_ node: YAMLNode) -> String? {
         guard let title = text(node, for: "title", expected: "a title") else { return nil }
         if title.unicodeScalars.contains(where: RelativePath.isControl) {
             report(.controlCharacter, at: node.mark, "title \(TextQuoting.quoted(title)) contains a control character")

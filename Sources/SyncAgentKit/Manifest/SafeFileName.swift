@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text made safe as one file or folder name on every filesystem a destination may be on:
 /// NFC; `/`, NUL, control characters and `\:*?"<>|` replaced; bidi controls dropped (they
@@ -12,7 +12,7 @@ enum SafeFileName {
     /// `text` cleaned as described on ``SafeFileName``; empty when nothing is left.
     static func cleaned(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in String(decoding: text._nfcCodeUnits, as: UTF8.self).unicodeScalars {  // NFC, from the standard library
             switch scalar {
             case "/", "\\", "|": result.append("-")
             case ":": result.append(contentsOf: " -".unicodeScalars.dropFirst(result.last == " " ? 1 : 0))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What syncagent remembers about one feed between runs: how to ask for it conditionally,
 /// whether its body changed, where it says it moved, and how its last check went.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Feeds and their episodes in the state database (see ``StateSchema``, version 5).
 extension StateStore {

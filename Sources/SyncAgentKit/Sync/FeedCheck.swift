@@ -1,5 +1,5 @@
 import Glibc
-import Foundation
+import FoundationEssentials
 
 /// What one finished fetch of a feed changes: the feed's record, and — when a new, good body
 /// arrived — its episodes, through the pure ``FeedUpdate``. A broken body, a failure, a 304

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `syncagent check --feeds`: each feed fetched now (through the same engine, unconditionally)
 /// and every episode it lists, with whether the next batch would download it — worked out by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FileStatus {
     /// Each feed of the manifest and its episodes, as `status` shows them: the feed's own row

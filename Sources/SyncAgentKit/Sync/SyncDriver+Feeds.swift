@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Phase 1 of a batch: feeds. A due feed is fetched through the engine like a file, its body
 /// parsed as it arrives (``FeedBody``); when the last fetch is over, the driver asks to plan
