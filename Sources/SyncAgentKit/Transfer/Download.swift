@@ -122,7 +122,8 @@ final class Download: CurlEasyDelegate {
     /// holds fresh, or a re-check would find a changed file "unchanged". When nothing changed
     /// the cache still answers from its copy after a 304 from the origin.
     private func requestHeaders() -> [String] {
-        let partialSize = PartFile.existingSize(for: request.destination)
+        // A body that goes to a sink has no partial file, and touches none.
+        let partialSize = sink == nil ? PartFile.existingSize(for: request.destination) : 0
         foundPartial = partialSize > 0
         var headers = ["Accept-Encoding: identity"]
         if let partial = request.partial, partialSize > 0, let ifRange = partial.ifRange {
@@ -371,7 +372,7 @@ final class Download: CurlEasyDelegate {
         let end = verdict(curlError: error)
         switch end {
         case .notModified where !foundPartial: break
-        case .notModified, .failed(_, partial: .none): PartFile.remove(for: request.destination)
+        case .notModified, .failed(_, partial: .none): if sink == nil { PartFile.remove(for: request.destination) }
         case .downloaded, .received, .failed, .restartFromZero, .retryOnNewConnection: break
         }
         return end

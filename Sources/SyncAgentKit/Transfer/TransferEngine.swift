@@ -108,6 +108,7 @@ public final class TransferEngine {
     /// put in place first, and reported.
     public func stopAll() {
         commit(commits.takeMembers())
+        sinks = [:]
         for download in queue.removeAll() {
             multi.remove(download.easy)
             download.abandon()
@@ -126,6 +127,7 @@ public final class TransferEngine {
     @discardableResult
     public func cancel(id: Int, keepPartial: Bool) -> Bool {
         guard let removal = queue.remove(id: id) else { return false }
+        sinks[id] = nil
         if case .running(let download) = removal {
             multi.remove(download.easy)
             if keepPartial { download.abandon() } else { download.discard() }
