@@ -52,7 +52,7 @@ private func check(_ feed: Feed) {
     for episode in episodes {
         let name = EpisodeFileName.make(for: episode, feedTitle: "Fuzz")
         guard !name.isEmpty, !name.hasPrefix("."), !name.hasPrefix(" "), !name.hasSuffix(" "), !StagingName.isReserved(name),
-              !name.unicodeScalars.contains(where: { $0 == "/" || isControl($0) || EpisodeFileName.isBidiControl($0) }),
+              !name.unicodeScalars.contains(where: { $0 == "/" || isControl($0) || SafeFileName.isBidiControl($0) }),
               name.utf8.count <= EpisodeFileName.maximumBytes
         else {
             fatalError("an unsafe file name: \(name.debugDescription)")

@@ -7,15 +7,27 @@ extension SyncAgent {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the manifest and show what would be fetched.",
-            discussion: "Prints each problem as FILE:LINE:COLUMN: message and exits with 2 when there are any; changes nothing."
+            discussion: "Prints each problem as FILE:LINE:COLUMN: message and exits with 2 when there are any; changes nothing. "
+                + "With --feeds, fetches each feed and lists the episodes the next batch would download (exit 1 when a feed cannot be read)."
         )
 
         @OptionGroup var locations: LocationOptions
+
+        @Flag(name: .long, help: "Fetch each feed and list what would be downloaded, writing nothing.")
+        var feeds = false
+
+        @Flag(name: .long, help: "With --feeds: print every parsed episode as JSON.")
+        var json = false
+
+        func validate() throws {
+            if json && !feeds { throw ValidationError("--json goes with --feeds: `syncagent check --feeds --json`") }
+        }
 
         func run() throws {
             let locations = locations.resolve()
             let arrow = TerminalSymbols.forLocale(environment: ProcessInfo.processInfo.environment).arrow
             let manifest = try locations.loadManifest()
+            if feeds { return try checkFeeds(manifest, locations: locations, arrow: arrow) }
             // One write for the whole listing: a print per line costs more than the checks.
             var listing = "\(locations.manifest): \(counted(manifest.files.count, "file")) into \(manifest.destination)\n"
             // Only read, and only when a server names a file: the name it gave is in the state.
@@ -32,7 +44,37 @@ extension SyncAgent {
                 }
                 listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(name)\n"
             }
+            for feed in manifest.feeds {
+                listing += "  \(feed.title) (feed)\n      \(feed.url)\n    \(arrow) \(feed.folder)/\n"
+            }
             print(listing, terminator: "")
+        }
+
+        private func checkFeeds(_ manifest: Manifest, locations: Locations, arrow: String) throws {
+            // Saved state is read when there is some; none is created.
+            let store = FileManager.default.fileExists(atPath: locations.stateDirectory + "/" + StateStore.fileName)
+                ? try locations.openState() : nil
+            let previews = FeedPreview.run(manifest, store: store, now: Date())
+            print(json ? FeedPreviewJSON.text(of: previews) : listing(previews, arrow: arrow), terminator: "")
+            if previews.contains(where: { $0.failure != nil }) { throw ExitCode(ExitStatus.someFailed.rawValue) }
+        }
+
+        private func listing(_ previews: [FeedPreview], arrow: String) -> String {
+            var text = ""
+            for preview in previews {
+                text += "\(preview.title): \(preview.url)\n"
+                if let failure = preview.failure {
+                    text += "  could not be read: \(failure)\n"
+                    continue
+                }
+                let wanted = preview.episodes.filter(\.wouldFetch)
+                text += "  \(preview.episodes.count) \(preview.episodes.count == 1 ? "episode" : "episodes"), \(wanted.count) to download\n"
+                for episode in wanted {
+                    text += "  \(episode.published?.description.prefix(10) ?? "undated")  \(episode.title)\n    \(arrow) \(preview.folder)/\(episode.fileName ?? "")\n"
+                }
+                for warning in preview.warnings { text += "  warning: \(warning)\n" }
+            }
+            return text
         }
     }
 }

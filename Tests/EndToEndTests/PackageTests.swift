@@ -68,7 +68,7 @@ struct PackageTests {
         let expected: [(subsection: String, keys: [String])] = [
             ("Top level", ManifestValidator.topLevelKeys), ("schedule", ManifestValidator.scheduleKeys),
             ("limits", ManifestValidator.limitsKeys), ("retry", ManifestValidator.retryKeys),
-            ("files", ManifestValidator.fileEntryKeys),
+            ("files", ManifestValidator.fileEntryKeys), ("feeds", ManifestValidator.feedEntryKeys),
         ]
         for (subsection, keys) in expected {
             let documented = manPage.terms(inSection: "THE MANIFEST", subsection: subsection).flatMap { $0.components(separatedBy: ", ") }

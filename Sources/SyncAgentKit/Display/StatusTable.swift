@@ -69,7 +69,7 @@ public struct StatusTable {
         case .downloading: .cyan
         case .waitingToRetry, .paused, .stopped: .yellow
         case .queued, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForPower,
-             .waitingForUnmeteredNetwork, .notYetFetched: .dim
+             .waitingForUnmeteredNetwork, .notYetFetched, .skipped: .dim
         }
     }
 
@@ -89,6 +89,7 @@ public struct StatusTable {
         case .stopped: "stopped"
         case .failed: "failed"
         case .notYetFetched: "not fetched yet"
+        case .skipped: "skipped"
         }
     }
 
@@ -118,7 +119,7 @@ public struct StatusTable {
             if file.state == .waitingToRetry, let next = file.nextCheck { text += "; retry \(inTime(next))" }
             return (text, nil)
         case .upToDate, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForPower,
-             .waitingForUnmeteredNetwork, .queued, .stopped, .notYetFetched:
+             .waitingForUnmeteredNetwork, .queued, .stopped, .notYetFetched, .skipped:
             var parts: [String] = []
             if let kind = file.lastResult, let date = file.lastResultDate {
                 let size = file.bytesExpected.map { ", \(formatByteCount($0))" } ?? ""

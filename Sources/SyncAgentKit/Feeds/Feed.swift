@@ -22,7 +22,7 @@ public struct Feed: Sendable, Equatable {
 }
 
 /// One item of a feed: an episode when it has an enclosure.
-public struct FeedItem: Sendable, Equatable {
+public struct FeedItem: Sendable, Hashable {
     /// The item's title, white space collapsed; empty when absent.
     public var title: String
     /// RSS `guid`, Atom `id` or RSS 1.0 `rdf:about`, trimmed; nil when absent or empty.
@@ -57,7 +57,7 @@ public struct FeedItem: Sendable, Equatable {
 }
 
 /// A file an item offers.
-public struct FeedEnclosure: Sendable, Equatable {
+public struct FeedEnclosure: Sendable, Hashable {
     /// The absolute http or https URL, resolved against `xml:base` and the feed's URL.
     public var url: String
     /// The media type the feed states (`audio/mpeg`), lowercased, parameters removed; nil when

@@ -20,6 +20,9 @@ struct EntryClaims {
     private var fileOwners: [String: Claimant] = [:]
     private var folderUsers: [String: Claimant] = [:]
     private var titleOwners: [String: Claimant] = [:]
+    /// Feeds' folders, and the folders those lie in, by the feed that claimed them.
+    private var feedFolders: [String: Claimant] = [:]
+    private var feedFolderParents: [String: Claimant] = [:]
 
     /// Claims the file at `path` (normalised, relative) and the folders it lies in.
     mutating func claimFile(_ path: String, by claimant: Claimant) throws(Clash) {
@@ -51,5 +54,37 @@ struct EntryClaims {
             throw Clash(code: .duplicateTitle, message: "\(subject) \(TextQuoting.quoted(title)) is already used by the entry on line \(owner.line); \(advice)")
         }
         titleOwners[title] = claimant
+    }
+
+    /// Claims `folder` (normalised, relative) for a feed's episodes: all of it, since their
+    /// names come from the feed. Claim files first: a feed's folder may be no file, lie in no
+    /// file, hold no file, and neither hold nor lie in another feed's folder.
+    mutating func claimFeedFolder(_ folder: String, by claimant: Claimant) throws(Clash) {
+        var shown: String { TextQuoting.quoted(folder) }
+        if let owner = fileOwners[folder] {
+            throw Clash(code: .pathConflict, message: "the folder \(shown) is the file of \(TextQuoting.quoted(owner.title)) on line \(owner.line); give the feed another `folder`")
+        }
+        if let user = folderUsers[folder] {
+            throw Clash(code: .pathConflict, message: "the folder \(shown) holds the file of \(TextQuoting.quoted(user.title)) on line \(user.line), and a feed's folder is for its episodes alone; give the feed another `folder`")
+        }
+        if let owner = feedFolders[folder] {
+            throw Clash(code: .duplicateDestination, message: "the folder \(shown) is already the folder of the feed \(TextQuoting.quoted(owner.title)) on line \(owner.line); give one of them another `folder`")
+        }
+        if let owner = feedFolderParents[folder] {
+            throw Clash(code: .pathConflict, message: "the folder \(shown) holds the folder of the feed \(TextQuoting.quoted(owner.title)) on line \(owner.line); a feed's folder is for its episodes alone")
+        }
+        let parents = RelativePath.enclosingFolders(of: folder)
+        for parent in parents {
+            if let owner = fileOwners[String(parent)] {
+                throw Clash(code: .pathConflict, message: "the folder \(shown) needs a folder \(TextQuoting.quoted(String(parent))), but that is the file of \(TextQuoting.quoted(owner.title)) on line \(owner.line)")
+            }
+            if let owner = feedFolders[String(parent)] {
+                throw Clash(code: .pathConflict, message: "the folder \(shown) lies in \(TextQuoting.quoted(String(parent))), the folder of the feed \(TextQuoting.quoted(owner.title)) on line \(owner.line); a feed's folder is for its episodes alone")
+            }
+        }
+        feedFolders[folder] = claimant
+        for parent in parents where feedFolderParents[String(parent)] == nil {
+            feedFolderParents[String(parent)] = claimant
+        }
     }
 }

@@ -18,6 +18,8 @@ public struct Manifest: Sendable, Equatable {
     public var notify: Bool
     /// Whether a notification asks for a sound, where the desktop plays one (`notify: { sound: false }`).
     public var notifySound = true
+    /// The feeds whose new episodes are downloaded, in the order the manifest lists them.
+    public var feeds: [Feed]
 
     public init(
         destination: String,
@@ -25,7 +27,8 @@ public struct Manifest: Sendable, Equatable {
         limits: Limits = Limits(),
         retry: RetryPolicy = RetryPolicy(),
         schedule: Schedule = Schedule(),
-        notify: Bool = true
+        notify: Bool = true,
+        feeds: [Feed] = []
     ) {
         self.destination = destination
         self.files = files
@@ -33,6 +36,7 @@ public struct Manifest: Sendable, Equatable {
         self.retry = retry
         self.schedule = schedule
         self.notify = notify
+        self.feeds = feeds
     }
 }
 

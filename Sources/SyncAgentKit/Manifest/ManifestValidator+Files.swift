@@ -87,7 +87,8 @@ extension ManifestValidator {
         return entry
     }
 
-    private mutating func readTitle(_ node: YAMLNode) -> String? {
+    /// A title: text without control characters.
+    mutating func readTitle(_ node: YAMLNode) -> String? {
         guard let title = text(node, for: "title", expected: "a title") else { return nil }
         if title.unicodeScalars.contains(where: RelativePath.isControl) {
             report(.controlCharacter, at: node.mark, "title \(TextQuoting.quoted(title)) contains a control character")

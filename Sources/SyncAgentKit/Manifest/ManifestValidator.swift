@@ -4,7 +4,7 @@
 /// Defaults are those of ``Manifest``; the limits on numbers are here.
 struct ManifestValidator {
     /// The keys a manifest's top level may have.
-    static let topLevelKeys = ["destination", "schedule", "limits", "retry", "notify", "files"]
+    static let topLevelKeys = ["destination", "schedule", "limits", "retry", "notify", "files", "feeds"]
     /// The keys `limits` may have.
     static let limitsKeys = ["concurrent", "per_host", "stall_timeout", "max_size"]
     /// The keys `retry` may have.
@@ -46,6 +46,7 @@ struct ManifestValidator {
         let manifestFolder = DestinationFolder.folder(ofFile: context.manifestPath, workingDirectory: context.workingDirectory)
         var manifest = Manifest(destination: DestinationFolder.normalized(context.defaultDestination), files: [])
         var filesNode: YAMLNode?
+        var feedsNode: YAMLNode?
         for entry in entries {
             switch entry.key {
             case "destination":
@@ -65,15 +66,19 @@ struct ManifestValidator {
                 readNotify(entry.value, into: &manifest)
             case "files":
                 filesNode = entry.value
+            case "feeds":
+                feedsNode = entry.value
             default:
                 reportUnknownKey(entry, where: "at the top level", known: Self.topLevelKeys)
             }
         }
-        guard let filesNode else {
-            report(.missingKey, at: root.mark, "missing key `files` at the top level; expected a list of files to keep")
+        guard filesNode != nil || feedsNode != nil else {
+            report(.missingKey, at: root.mark, "missing key `files` at the top level; expected a list of files to keep (or `feeds`, a list of feeds to follow)")
             return nil
         }
-        manifest.files = readFiles(filesNode, schedule: manifest.schedule, maxSize: manifest.limits.maxSize)
+        if let filesNode { manifest.files = readFiles(filesNode, schedule: manifest.schedule, maxSize: manifest.limits.maxSize) }
+        // After the files: a feed's folder may hold none of their paths.
+        if let feedsNode { manifest.feeds = readFeeds(feedsNode, schedule: manifest.schedule, maxSize: manifest.limits.maxSize) }
         return errors.isEmpty ? manifest : nil
     }
 

@@ -74,7 +74,7 @@ extension DesktopNotification {
         let files = downloaded.map(\.path)
         return DesktopNotification(
             summary: "All files have been downloaded!",
-            body: downloadedLine(downloaded, destination: destination, home: places.home),
+            body: downloadedLines(downloaded, destination: destination, home: places.home).joined(separator: "\n"),
             category: .transferComplete,
             urgency: .normal,
             iconName: "folder-download",
@@ -101,7 +101,7 @@ extension DesktopNotification {
         let newFiles = counted(downloaded.count, "new file")
         var notification = failureNotice(
             summary: "\(newFiles) · \(failing.count) still failing",
-            lines: [downloadedLine(downloaded, destination: destination, home: places.home)],
+            lines: downloadedLines(downloaded, destination: destination, home: places.home),
             failing: failing,
             places: places
         )
@@ -109,14 +109,6 @@ extension DesktopNotification {
         notification.actions.insert(contentsOf: [.clickShowsFolder(destination, files: files), .openFolder(destination, files: files)], at: 0)
         notification.soundName = nil
         return notification
-    }
-
-    /// "3 files, 2.1 MB, in ~/Downloads/Apple Guides".
-    private static func downloadedLine(_ downloaded: [FileResult], destination: String, home: String?) -> String {
-        let bytes = downloaded.reduce(Int64(0)) { sum, result in
-            if case .downloaded(let size) = result.outcome { sum + size } else { sum }
-        }
-        return "\(counted(downloaded.count, "file")), \(formatByteCount(bytes)), in \(HomeAbbreviation.abbreviated(destination, home: home))"
     }
 
     /// `lines`, then the failing files as "Title: reason", at most ``listedFailureLimit``

@@ -81,6 +81,47 @@ enum StateSchema {
         ALTER TABLE files ADD COLUMN served_name TEXT;
         ALTER TABLE files ADD COLUMN partial_length INTEGER;
         """,
+        // Version 6: feeds and their episodes. A feed is known by its folder (absolute), as a
+        // file by its path: a feed removed and added back finds its history. An episode is
+        // known by every key it was ever seen with (guid, enclosure URL, title and day), each
+        // key of a feed owned by one episode; its file name is chosen once (`files` holds its
+        // transfer record under the file's path, like any file's).
+        """
+        CREATE TABLE feeds (
+            folder TEXT NOT NULL PRIMARY KEY,
+            url TEXT NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            body_sha256 TEXT,
+            moved_to TEXT,
+            moved_by TEXT CHECK (moved_by = 'redirect' OR moved_by = 'new-feed-url'),
+            gone_since REAL,
+            last_check REAL,
+            last_error TEXT,
+            failed_attempts INTEGER NOT NULL,
+            next_attempt REAL,
+            hold TEXT CHECK (hold = 'paused' OR hold = 'stopped'),
+            CHECK ((moved_to IS NULL) = (moved_by IS NULL))
+        ) WITHOUT ROWID;
+        CREATE TABLE episodes (
+            id INTEGER PRIMARY KEY,
+            feed TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            state TEXT NOT NULL
+                CHECK (state = 'skipped' OR state = 'wanted' OR state = 'done' OR state = 'deleted' OR state = 'failed'),
+            title TEXT NOT NULL,
+            url TEXT NOT NULL,
+            published INTEGER,
+            length INTEGER,
+            UNIQUE (feed, file_name)
+        );
+        CREATE TABLE episode_keys (
+            feed TEXT NOT NULL,
+            key TEXT NOT NULL,
+            episode INTEGER NOT NULL REFERENCES episodes (id),
+            PRIMARY KEY (feed, key)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The layout version this build writes.

@@ -219,7 +219,7 @@ public final class StateStore {
     }
 
     /// Runs `body`, turning an SQLite failure into an error that says what was being done.
-    private func perform<Result>(
+    func perform<Result>(
         _ action: @autoclosure () -> String,
         _ body: () throws(SQLiteError) -> Result
     ) throws(StateStoreError) -> Result {

@@ -22,6 +22,9 @@ public struct FileStatus: Codable, Sendable, Equatable {
         case failed
         /// Never fetched, and not due yet.
         case notYetFetched = "not-yet-fetched"
+        /// An episode that is not downloaded: older than `first` allowed on first sight, or
+        /// than `max_age`; `start` fetches it.
+        case skipped
     }
 
     public var title: String
@@ -39,6 +42,8 @@ public struct FileStatus: Codable, Sendable, Equatable {
     /// Why the last attempt failed.
     public var lastMessage: String?
     public var lastResultDate: Date?
+    /// For a feed's row and its episodes' rows, the feed's title.
+    public var feed: String?
 
     public init(title: String, path: String, state: State) {
         self.title = title
@@ -108,6 +113,6 @@ extension FileStatus {
             let path = manifest.destinationPath(of: entry)
             let record = try store.record(forPath: path).saved(for: entry.url)
             return FileStatus(entry: entry, path: path, record: record)
-        }
+        } + feeds(of: manifest, store: store) { entry, path throws(StateStoreError) in try store.record(forPath: path).saved(for: entry.url) }
     }
 }

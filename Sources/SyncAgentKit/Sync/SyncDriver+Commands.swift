@@ -6,30 +6,40 @@ extension SyncDriver {
     public func status() throws(StateStoreError) -> [FileStatus] {
         guard let manifest else { return [] }
         let pending = engine.pendingIDs
-        return try manifest.files.map { entry throws(StateStoreError) in
+        let files = try manifest.files.map { entry throws(StateStoreError) in
             let path = manifest.destinationPath(of: entry)
-            var status = FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path))
-            if status.state == .paused, let size = pausedSizes[path] { status.bytesExpected = size }
-            guard status.state != .paused, status.state != .stopped else { return status }
-            if let id = ids[path], pending.contains(id) {
-                if let running = progress[id] {
-                    status.state = .downloading
-                    status.bytesReceived = running.received
-                    status.bytesExpected = running.expected
-                    status.bytesPerSecond = running.bytesPerSecond
-                } else if let retry = retrying[id] {
-                    status.state = .waitingToRetry
-                    status.nextCheck = retry
-                } else {
-                    status.state = .queued
-                }
-            } else if let reason = waiting[path] {
-                // "Not due" keeps what the state says (up to date, failed, never fetched).
-                if case .notDue = reason {} else { status.state = FileStatus.state(for: reason) }
-                status.nextCheck = reason.until
-            }
-            return status
+            return overlaid(FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path)), pending: pending)
         }
+        let feeds = try FileStatus.feeds(of: manifest, store: store) { entry, path throws(StateStoreError) in
+            try ledger.record(for: entry, at: path)
+        }
+        return files + feeds.map { $0.state == .notYetFetched || $0.state == .waitingToRetry ? overlaid($0, pending: pending) : $0 }
+    }
+
+    /// `status` with what is happening now: running, queued, waiting for a retry or a window.
+    private func overlaid(_ status: FileStatus, pending: Set<Int>) -> FileStatus {
+        var status = status
+        let path = status.path
+        if status.state == .paused, let size = pausedSizes[path] { status.bytesExpected = size }
+        guard status.state != .paused, status.state != .stopped else { return status }
+        if let id = ids[path], pending.contains(id) {
+            if let running = progress[id] {
+                status.state = .downloading
+                status.bytesReceived = running.received
+                status.bytesExpected = running.expected
+                status.bytesPerSecond = running.bytesPerSecond
+            } else if let retry = retrying[id] {
+                status.state = .waitingToRetry
+                status.nextCheck = retry
+            } else {
+                status.state = .queued
+            }
+        } else if let reason = waiting[path] {
+            // "Not due" keeps what the state says (up to date, failed, never fetched).
+            if case .notDue = reason {} else { status.state = FileStatus.state(for: reason) }
+            status.nextCheck = reason.until
+        }
+        return status
     }
 
     /// Pauses (keeping partials) or stops (deleting them) files, running or not; held files

@@ -16,7 +16,20 @@ extension SyncDriver {
         stoppingOn requests: (any LoopRequests)?, planned: ([TrackedFile]) -> Void = { _ in }
     ) throws(StateStoreError) -> BatchEnd {
         _ = try plan(conditions: nil)
+        if isFetchingFeeds {
+            // Phase 1, feeds; then the round that starts their new episodes and the files.
+            if let end = try runUntilIdle(stoppingOn: requests) { return end }
+            _ = try plan(conditions: nil)
+        }
         planned(pendingFiles)
+        if let end = try runUntilIdle(stoppingOn: requests) { return end }
+        saveChanges()
+        if let error = takeStateError() { throw error }
+        return .finished(finishBatch())
+    }
+
+    /// Steps until every transfer is over (nil), or a stop request ended them.
+    private func runUntilIdle(stoppingOn requests: (any LoopRequests)?) throws(StateStoreError) -> BatchEnd? {
         let watched = requests.map { [$0.descriptor] } ?? []
         while !isIdle {
             let readable = step(until: nil, watching: watched)
@@ -31,8 +44,6 @@ extension SyncDriver {
                 )
             }
         }
-        saveChanges()
-        if let error = takeStateError() { throw error }
-        return .finished(finishBatch())
+        return nil
     }
 }

@@ -68,11 +68,16 @@ public final class SyncDriver {
     var retrying: [Int: Date] = [:]
     /// Files the user asked for now; the next round starts them whatever their schedule says.
     var requestedNow: Set<String> = []
+    /// Feed fetches under way, by id (phase 1; see SyncDriver+Feeds).
+    var feedFetches: [Int: FeedFetch] = [:]
+    /// The episode each episode file's transfer is for, by the file's path.
+    var episodeTransfers: [String: EpisodeTransfer] = [:]
+    /// The feeds fetched so far, by folder.
+    var checkedFeeds: Set<String> = []
     /// The results of the batch under way.
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
     private var stateError: StateStoreError?
-    private var readRecordsAtOnce = false
 
     /// Drives every transfer; created on first use, on the driver's thread.
     lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
@@ -114,6 +119,8 @@ public final class SyncDriver {
         planRequested = false
         guard let manifest else { return nil }
         let now = now()
+        // Phase 1: due feeds first; their episodes and the due files wait for the last of them.
+        if try startDueFeeds(of: manifest, at: now, conditions: conditions ?? .favourable) || isFetchingFeeds { return nil }
         let round = try candidates(of: manifest)
         heldFiles = round.held.map { ($0.entry.title, $0.hold) }
         requestedNow = []
@@ -137,17 +144,21 @@ public final class SyncDriver {
         return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
     }
 
-    /// What a scheduling round considers: the files of `manifest` not in transfer now, as
-    /// the scheduler sees them, with their entries by path, and the files the user holds.
+    /// What a scheduling round considers: the files of `manifest` and the episodes its feeds
+    /// want, those not in transfer now, as the scheduler sees them, with their entries by
+    /// path, and the files the user holds.
     func candidates(of manifest: Manifest) throws(StateStoreError) -> RoundCandidates {
-        if mode == .everyFileNow && !readRecordsAtOnce {
+        let episodes = try wantedEpisodes(of: manifest)
+        for (entry, episode) in episodes { episodeTransfers[manifest.destinationPath(of: entry)] = episode }
+        let all = manifest.files + episodes.map(\.entry)
+        if mode == .everyFileNow {
             // One query costs less than thousands; in this mode nobody else writes meanwhile.
-            try ledger.readRecords(forPaths: manifest.files.map { manifest.destinationPath(of: $0) })
-            readRecordsAtOnce = true
+            // Episodes join after their feed's check, so each round reads what is new to it.
+            try ledger.readRecords(forPaths: all.map { manifest.destinationPath(of: $0) })
         }
         var round = RoundCandidates()
         let pending = engine.pendingIDs
-        for entry in manifest.files {
+        for entry in all {
             let path = manifest.destinationPath(of: entry)
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
@@ -214,6 +225,7 @@ public final class SyncDriver {
     /// Stops every transfer, keeping partial downloads for the next run, and saves the state.
     public func stopAll() {
         engine.stopAll()
+        feedFetches = [:]
         saveChanges()
     }
 
@@ -255,7 +267,18 @@ public final class SyncDriver {
         return BatchReport(results: finished, stillFailing: stillFailing, destination: manifest.destination)
     }
 
+    /// Adds one transfer's end to the batch under way.
+    func recordResult(_ result: FileResult) {
+        results.append(result)
+    }
+
+    /// Keeps the first state write that failed, for ``takeStateError()``.
+    func recordStateError(_ error: StateStoreError) {
+        stateError = stateError ?? error
+    }
+
     private func handle(_ event: TransferEvent) {
+        if handleFeedEvent(event) { return }
         guard let (request, title, path) = inFlight[event.id] else { return }
         do throws(StateStoreError) {
             try ledger.record(event, of: request, at: path, retry: manifest?.retry ?? Manifest.RetryPolicy())
@@ -277,7 +300,9 @@ public final class SyncDriver {
             inFlight[id] = nil
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
-            results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome))
+            let episode = episodeTransfers.removeValue(forKey: request.destination)
+            results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome, feed: episode?.feed.title))
+            if let episode { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }
         observe(event, TrackedFile(title: title, path: request.destination, url: request.url))
     }

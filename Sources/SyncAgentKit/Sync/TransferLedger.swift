@@ -17,9 +17,11 @@ final class TransferLedger {
     private let unitRandom: () -> Double
     /// Records changed since the last ``saveChanges()``, by path.
     private var unsaved: [String: FileRecord] = [:]
-    /// The saved records of the files a batch asks about, by path, when read at once with
-    /// ``readRecords(forPaths:)``.
-    private var saved: [String: FileRecord]?
+    /// The saved records of the files a batch asks about, by path, as read at once with
+    /// ``readRecords(forPaths:)``; a path read and absent here has no record.
+    private var saved: [String: FileRecord] = [:]
+    /// The paths ``readRecords(forPaths:)`` has read.
+    private var readPaths: Set<String> = []
 
     init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
         self.store = store
@@ -27,14 +29,17 @@ final class TransferLedger {
         self.unitRandom = unitRandom
     }
 
-    /// Reads the saved records of the files at `paths` in one query, for a batch that is about
-    /// to ask about each of them: one query costs less than thousands, and reads nothing of
-    /// the files a state keeps for other manifests. A path with no record has none later
-    /// either, as far as this ledger is concerned. Records that others change later (the
-    /// user's holds) are not seen; see ``StateStore/saveTransferResults(_:)`` for why that
-    /// loses nothing.
+    /// Reads the saved records of the files at `paths` not read before, in one query, for a
+    /// batch that is about to ask about each of them: one query costs less than thousands,
+    /// and reads nothing of the files a state keeps for other manifests. A path read with no
+    /// record has none later either, as far as this ledger is concerned. Records that others
+    /// change later (the user's holds) are not seen; see
+    /// ``StateStore/saveTransferResults(_:)`` for why that loses nothing.
     func readRecords(forPaths paths: [String]) throws(StateStoreError) {
-        saved = Dictionary(try store.records(forPaths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        let new = paths.filter { !readPaths.contains($0) }
+        guard !new.isEmpty else { return }
+        for record in try store.records(forPaths: new) { saved[record.path] = record }
+        readPaths.formUnion(new)
     }
 
     /// The longest a change waits to be saved. Each save is a transaction that costs about
@@ -59,7 +64,7 @@ final class TransferLedger {
         let changed = Array(unsaved.values)
         unsaved = [:]
         unsavedSince = nil
-        for record in changed { saved?[record.path] = record }
+        for record in changed where readPaths.contains(record.path) { saved[record.path] = record }
         try store.saveTransferResults(changed)
     }
 
@@ -71,7 +76,7 @@ final class TransferLedger {
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
         if let record = unsaved[path] { return record }
-        if let saved { return saved[path] }
+        if readPaths.contains(path) { return saved[path] }
         return try store.record(forPath: path)
     }
 

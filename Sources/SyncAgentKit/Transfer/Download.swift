@@ -10,6 +10,8 @@ final class Download: CurlEasyDelegate {
     enum End {
         /// Whole and checked, waiting in its partial file to be put in place.
         case downloaded(StagedFile, size: Int64, validators: Validators)
+        /// Whole and handed to the request's ``TransferBodySink``; nothing is on disk.
+        case received(size: Int64, validators: Validators)
         case notModified
         /// `partial`: validators of a partial kept on disk to continue from.
         case failed(TransferFailure, partial: Validators?)
@@ -46,6 +48,12 @@ final class Download: CurlEasyDelegate {
     private var freeSpace: FreeSpaceGuard?
     /// Where the server's `Content-Disposition` name puts the file, for a request it names.
     private var servedDestination: String?
+    /// Where the body goes instead of a partial file, if anywhere.
+    private let sink: (any TransferBodySink)?
+    /// Whether the body is going to ``sink``.
+    private var sinking = false
+    /// The status of each response on the way (redirects, then the final one).
+    private var statuses: [Int] = []
 
     /// Bytes of the file on disk, a resumed prefix included.
     private(set) var received: Int64 = 0
@@ -54,8 +62,9 @@ final class Download: CurlEasyDelegate {
 
     /// `host`: the request's host (and port), as the engine's queue found it.
     init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, sockets: ConnectionSockets,
-         emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
+         sink: (any TransferBodySink)? = nil, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
         self.request = request
+        self.sink = sink
         self.easy = easy
         self.host = host
         self.sockets = sockets
@@ -113,7 +122,8 @@ final class Download: CurlEasyDelegate {
     /// holds fresh, or a re-check would find a changed file "unchanged". When nothing changed
     /// the cache still answers from its copy after a 304 from the origin.
     private func requestHeaders() -> [String] {
-        let partialSize = PartFile.existingSize(for: request.destination)
+        // A body that goes to a sink has no partial file, and touches none.
+        let partialSize = sink == nil ? PartFile.existingSize(for: request.destination) : 0
         foundPartial = partialSize > 0
         var headers = ["Accept-Encoding: identity"]
         if let partial = request.partial, partialSize > 0, let ifRange = partial.ifRange {
@@ -137,6 +147,7 @@ final class Download: CurlEasyDelegate {
 
     func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
         head.consume(line: line)
+        if line.starts(with: "HTTP/".utf8) { statuses.append(head.status) }
         // curl decodes a body before handing it over, and a range of an encoded body starts
         // mid-stream, where no decoder can start: decide at the end of the head, not at the
         // first body bytes that would never come.
@@ -151,6 +162,7 @@ final class Download: CurlEasyDelegate {
         if partFile == nil && !discardingBody {
             guard beginBody(startingWith: chunk) else { return false }
         }
+        if sinking { return pass(chunk) }
         guard let partFile else { return true }
         if let encoding = head.contentEncoding, received + Int64(chunk.count) > options.maximumDecodedSize {
             abort = .failed(TransferFailure(.badResponse, "the file from \(host) is sent \(encoding)-encoded and decodes to "
@@ -186,6 +198,7 @@ final class Download: CurlEasyDelegate {
             abort = .failed(TransferFailure(.badFraming, "the server at \(respondingHost) sent \(problem)"), partial: nil)
             return false
         }
+        if let sink { return beginSinking(sink, status: status) }
         let fileStart = status == 206 ? nil : firstBytes
         servedDestination = request.serverNaming?.destination(beside: request.destination, contentDisposition: head.fields["content-disposition"])
         if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: servedDestination ?? request.destination) {
@@ -245,6 +258,53 @@ final class Download: CurlEasyDelegate {
         let resumable = arrivalIsResumable ? head.validators : Validators()
         emit(.receiving(id: request.id, validators: resumable, offset: offset, expectedLength: expectedLength))
         return true
+    }
+
+    /// Starts handing the body to `sink`: the whole body, as no partial is ever continued.
+    private func beginSinking(_ sink: any TransferBodySink, status: Int) -> Bool {
+        if status == 206 {
+            guard let whole = head.contentRange?.wholeLength else {
+                abort = .failed(TransferFailure(.badResponse, "\(host) sent part of the file (Content-Range: "
+                    + "\(head.fields["content-range"] ?? "none")) when the whole file was asked for"), partial: nil)
+                return false
+            }
+            expectedLength = head.contentEncoding == nil ? whole : nil
+        } else {
+            expectedLength = head.contentEncoding == nil ? head.contentLength : nil
+        }
+        if let expectedLength, expectedLength > request.maximumSize {
+            abort = .failed(TransferFailure(.tooLarge, "the file at \(respondingHost) is \(formatByteCount(expectedLength)), more than the "
+                + "\(formatByteCount(request.maximumSize)) allowed"), partial: nil)
+            return false
+        }
+        sink.restart()
+        sinking = true
+        received = 0
+        resumeOffset = 0
+        emit(.receiving(id: request.id, validators: Validators(), offset: 0, expectedLength: expectedLength))
+        return true
+    }
+
+    /// Hands a chunk to the sink; `false` stops the transfer (the reason is in ``abort``).
+    private func pass(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        do throws(TransferFailure) {
+            if received + Int64(chunk.count) > request.maximumSize {
+                throw TransferFailure(.tooLarge, "the server at \(respondingHost) sent more than the \(formatByteCount(request.maximumSize)) allowed")
+            }
+            try sink?.receive(chunk)
+        } catch {
+            abort = .failed(error, partial: nil)
+            return false
+        }
+        received += Int64(chunk.count)
+        return true
+    }
+
+    /// Where the request ended up, when it was redirected and every redirect was permanent
+    /// (301, 308): where to ask from now on.
+    var permanentMove: String? {
+        guard statuses.count > 1, statuses.dropLast().allSatisfy({ $0 == 301 || $0 == 308 }) else { return nil }
+        return easy.effectiveURL
     }
 
     /// File name endings of documents and media that a server never legitimately sends as HTML.
@@ -313,8 +373,8 @@ final class Download: CurlEasyDelegate {
         let end = verdict(curlError: error)
         switch end {
         case .notModified where !foundPartial: break
-        case .notModified, .failed(_, partial: .none): PartFile.remove(for: request.destination)
-        case .downloaded, .failed, .restartFromZero, .retryOnNewConnection: break
+        case .notModified, .failed(_, partial: .none): if sink == nil { PartFile.remove(for: request.destination) }
+        case .downloaded, .received, .failed, .restartFromZero, .retryOnNewConnection: break
         }
         return end
     }
@@ -414,7 +474,13 @@ final class Download: CurlEasyDelegate {
     /// Checks the whole file and closes it, ready to be put in place.
     private func complete() -> End {
         // An empty body never reached the body callback: an empty file is still a file.
-        if partFile == nil, !beginBody() { return abort ?? .restartFromZero }
+        if partFile == nil, !sinking, !beginBody() { return abort ?? .restartFromZero }
+        if sinking {
+            if let expectedLength, received != expectedLength {
+                return .failed(TransferFailure(.truncated, "the server sent \(formatByteCount(received)) of \(formatByteCount(expectedLength))"), partial: nil)
+            }
+            return .received(size: received, validators: validatorsToKeep)
+        }
         guard let partFile else { fatalError("a successful response without a partial file") }
         if let expectedLength, received != expectedLength {
             return failed(TransferFailure(.truncated, "the server sent \(formatByteCount(received)) of \(formatByteCount(expectedLength))"))

@@ -117,8 +117,10 @@ enum FailureClassification {
         let phrase = reason.isEmpty ? standardReason(status) : reason
         let answered = "the server answered \(status)" + (phrase.isEmpty ? "" : " \(phrase)")
         switch status {
-        case 404, 410:
+        case 404:
             return TransferFailure(.notFound, answered)
+        case 410:
+            return TransferFailure(.gone, answered)
         case 429:
             return TransferFailure(.tooManyRequests, answered, retryAfter: retryAfter)
         case 408:

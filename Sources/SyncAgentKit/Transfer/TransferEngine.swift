@@ -18,7 +18,9 @@ public final class TransferEngine {
     public var retry: Manifest.RetryPolicy
     private let options: TransferOptions
     private let unitRandom: () -> Double
-    private let onEvent: (TransferEvent) -> Void
+    private let deliver: (TransferEvent) -> Void
+    /// Where the bodies of transfers added with a sink go, by id, until they finish.
+    private var sinks: [Int: any TransferBodySink] = [:]
     private let clock = ContinuousClock()
     private let multi = CurlMulti()
     private var queue = Queue()
@@ -46,7 +48,7 @@ public final class TransferEngine {
         self.retry = retry
         self.options = options
         self.unitRandom = unitRandom
-        self.onEvent = onEvent
+        self.deliver = onEvent
         multi.setMaximumConnectionsPerHost(limits.perHost)
     }
 
@@ -60,6 +62,12 @@ public final class TransferEngine {
     /// Queues requests; they start as the limits allow, at the next ``step(until:watching:)``.
     public func add(_ requests: [TransferRequest]) {
         for request in requests { queue.enqueue(request) }
+    }
+
+    /// Queues a request whose body goes to `sink` instead of a file (see ``TransferBodySink``).
+    public func add(_ request: TransferRequest, into sink: any TransferBodySink) {
+        sinks[request.id] = sink
+        queue.enqueue(request)
     }
 
     /// Whether nothing runs, waits or is due for a retry.
@@ -100,6 +108,7 @@ public final class TransferEngine {
     /// put in place first, and reported.
     public func stopAll() {
         commit(commits.takeMembers())
+        sinks = [:]
         for download in queue.removeAll() {
             multi.remove(download.easy)
             download.abandon()
@@ -118,6 +127,7 @@ public final class TransferEngine {
     @discardableResult
     public func cancel(id: Int, keepPartial: Bool) -> Bool {
         guard let removal = queue.remove(id: id) else { return false }
+        sinks[id] = nil
         if case .running(let download) = removal {
             multi.remove(download.easy)
             if keepPartial { download.abandon() } else { download.discard() }
@@ -144,7 +154,8 @@ public final class TransferEngine {
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
             do {
-                let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets, emit: onEvent)
+                let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets,
+                                            sink: sinks[request.id], emit: { [unowned self] in onEvent($0) })
                 try multi.add(easy)
                 queue.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))
@@ -189,9 +200,14 @@ public final class TransferEngine {
         case .downloaded(let staged, let size, let validators):
             queue.forget(request.id)
             commits.add(CommitGroup.Member(id: request.id, file: staged, size: size, validators: validators), at: clock.now)
+        case .received(let size, let validators):
+            queue.forget(request.id)
+            onEvent(.finished(id: request.id, TransferCompletion(
+                outcome: .downloaded(bytes: size), validators: validators, size: size, movedPermanentlyTo: download.permanentMove
+            )))
         case .notModified:
             queue.forget(request.id)
-            onEvent(.finished(id: request.id, TransferCompletion(outcome: .unchanged, validators: request.current)))
+            onEvent(.finished(id: request.id, TransferCompletion(outcome: .unchanged, validators: request.current, movedPermanentlyTo: download.permanentMove)))
         case .restartFromZero:
             request.partial = nil
             if queue.allowRestart(request.id) {
@@ -241,6 +257,12 @@ public final class TransferEngine {
                 ?? TransferCompletion(outcome: .downloaded(bytes: member.size), validators: member.validators, size: member.size, keptAt: member.file.destination)
             onEvent(.finished(id: member.id, completion))
         }
+    }
+
+    /// Reports `event`; a finished transfer's sink is let go.
+    private func onEvent(_ event: TransferEvent) {
+        if case .finished(let id, _) = event { sinks[id] = nil }
+        deliver(event)
     }
 
     private func reportProgress() {

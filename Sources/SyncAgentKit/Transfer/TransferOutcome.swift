@@ -25,6 +25,8 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
         public static let truncated = Code(name: "truncated", isTransient: true)
         public static let httpStatus = Code(name: "http-status", isTransient: false)
         public static let notFound = Code(name: "not-found", isTransient: false)
+        /// 410 Gone: the server says the resource is gone for good.
+        public static let gone = Code(name: "gone", isTransient: false)
         public static let checksumMismatch = Code(name: "checksum-mismatch", isTransient: false)
         public static let webPageInsteadOfFile = Code(name: "web-page", isTransient: false)
         public static let tls = Code(name: "tls", isTransient: false)
@@ -63,10 +65,13 @@ public struct FileResult: Sendable, Equatable {
     /// The absolute path the file is kept at.
     public var path: String
     public var outcome: TransferOutcome
+    /// The title of the feed this file is an episode of; nil for a file of the manifest.
+    public var feed: String?
 
-    public init(title: String, path: String, outcome: TransferOutcome) {
+    public init(title: String, path: String, outcome: TransferOutcome, feed: String? = nil) {
         self.title = title
         self.path = path
         self.outcome = outcome
+        self.feed = feed
     }
 }

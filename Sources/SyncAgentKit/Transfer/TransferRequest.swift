@@ -73,13 +73,20 @@ public struct TransferCompletion: Sendable, Equatable {
     /// Where a downloaded file was put in place: the request's destination, or the name its
     /// server gave (``TransferRequest/serverNaming``).
     public var keptAt: String?
+    /// Where the request ended up when every redirect on the way was permanent (301, 308);
+    /// reported for a body sink's transfer (a feed that moved).
+    public var movedPermanentlyTo: String?
 
-    public init(outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil, keptAt: String? = nil) {
+    public init(
+        outcome: TransferOutcome, validators: Validators? = nil, size: Int64? = nil, partial: Validators? = nil,
+        keptAt: String? = nil, movedPermanentlyTo: String? = nil
+    ) {
         self.outcome = outcome
         self.validators = validators
         self.size = size
         self.partial = partial
         self.keptAt = keptAt
+        self.movedPermanentlyTo = movedPermanentlyTo
     }
 }
 

@@ -113,7 +113,7 @@ struct ManifestErrorTests {
                 (.unknownKey, "5:5: unknown key \"windw\" in a file entry; did you mean \"window\"?"),
                 (.unknownKey, "6:1: unknown key \"shedule\" at the top level; did you mean \"schedule\"?"),
                 (.unknownKey, "7:11: unknown key \"perhost\" in `limits`; did you mean \"per_host\"?"),
-                (.unknownKey, "8:1: unknown key \"mirror\" at the top level; expected one of \"destination\", \"schedule\", \"limits\", \"retry\", \"notify\", \"files\""),
+                (.unknownKey, "8:1: unknown key \"mirror\" at the top level; expected one of \"destination\", \"schedule\", \"limits\", \"retry\", \"notify\", \"files\", \"feeds\""),
             ]),
         BadManifest("unknown keys in the schedule", """
             schedule:
@@ -315,7 +315,7 @@ struct ManifestErrorTests {
                 (.duplicateKey, "5:1: duplicate key \"notify\"; it is already set on line 4"),
             ]),
         BadManifest("no files", "notify: true\n", [
-            (.missingKey, "1:1: missing key `files` at the top level; expected a list of files to keep"),
+            (.missingKey, "1:1: missing key `files` at the top level; expected a list of files to keep (or `feeds`, a list of feeds to follow)"),
         ]),
         BadManifest("files with nothing in it", "files:\n", [
             (.wrongType, "1:7: expected a list of files for `files`, found nothing"),

@@ -25,6 +25,8 @@ struct ManifestSchemaTests {
         ("limits", ["properties", "limits"], ManifestValidator.limitsKeys),
         ("retry", ["properties", "retry"], ManifestValidator.retryKeys),
         ("file entry", ["properties", "files", "items"], ManifestValidator.fileEntryKeys),
+        ("feed entry", ["properties", "feeds", "items"], ManifestValidator.feedEntryKeys),
+        ("notify", ["properties", "notify"], ManifestValidator.notifyKeys),
     ]
 
     func object(at path: [String]) -> [String: Any]? {
@@ -80,10 +82,11 @@ struct ManifestSchemaTests {
     func manifest(setting key: String, to value: Any, in path: [String]) throws -> String {
         var entry: [String: Any] = ["url": "https://example.org/a.pdf"]
         var root: [String: Any] = [:]
-        switch path.last {
-        case nil: root[key] = value
-        case "items": entry[key] = value
-        case let level?: root[level] = [key: value]
+        switch path.suffix(2) {
+        case []: root[key] = value
+        case ["files", "items"]: entry[key] = value
+        case ["feeds", "items"]: root["feeds"] = [["title": "ATP", "url": "https://example.org/feed.xml"].merging([key: value]) { _, new in new }]
+        default: root[path.last!] = [key: value]
         }
         if root["files"] == nil { root["files"] = [entry] }
         return String(decoding: try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]), as: UTF8.self)

@@ -3,7 +3,7 @@ import Testing
 
 struct FailureClassificationTests {
     @Test(arguments: [
-        (404, TransferFailure.Code.notFound), (410, .notFound), (429, .tooManyRequests), (500, .serverError),
+        (404, TransferFailure.Code.notFound), (410, .gone), (429, .tooManyRequests), (500, .serverError),
         (503, .serverError), (408, .timeout), (403, .httpStatus), (401, .httpStatus),
     ])
     func statusCodes(status: Int, code: TransferFailure.Code) {
