@@ -143,6 +143,7 @@ public final class TransferEngine {
             let easy = spareHandles.popLast() ?? CurlEasy()
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
+            if let minimumFree = limits.minFree { options.minimumFree = minimumFree }
             do {
                 let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets, emit: onEvent)
                 try multi.add(easy)
