@@ -71,6 +71,9 @@ public final class Agent {
     var announcer = BatchAnnouncer()
     /// The text of the manifest problem last reported, so one problem is told once.
     var reportedProblem: String?
+    /// The wait for a network last logged, so a wait is told once when it begins and once
+    /// when it ends.
+    var loggedNetworkWait: NetworkWait?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -140,6 +143,7 @@ public final class Agent {
             let watched = [watcher.descriptor, requests.descriptor, wallClock.descriptor] + control.descriptors
             let readable = driver.step(until: deadline, watching: watched)
             if let error = driver.takeStateError() { logger.error("\(error.description)") }
+            logNetworkWait()
             if readable.contains(wallClock.descriptor) {
                 wallClock.acknowledge()
                 timeToPlan = true
@@ -224,6 +228,22 @@ public final class Agent {
             case .failed(let failure): logger.warning("\(file.title): failed: \(failure.message)")
             }
         case .started, .receiving, .progress:
+            break
+        }
+    }
+
+    /// One line when work starts waiting for a network (or its login), one when it ends.
+    private func logNetworkWait() {
+        let wait = driver.networkWait
+        defer { loggedNetworkWait = wait }
+        switch (loggedNetworkWait, wait) {
+        case (nil, let began?):
+            logger.notice("\(began.logLine)")
+        case (let ended?, nil):
+            logger.notice(ended == .networkLogin ? "network login done; transfers go on" : "the network is back; transfers go on")
+        case (let before?, let now?) where before.differsInKind(from: now):
+            logger.notice("\(now.logLine)")
+        default:
             break
         }
     }

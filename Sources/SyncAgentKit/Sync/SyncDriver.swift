@@ -49,7 +49,7 @@ public final class SyncDriver {
 
     let store: StateStore
     let ledger: TransferLedger
-    private let now: () -> Date
+    let now: () -> Date
     private let timeZone: TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
@@ -71,6 +71,12 @@ public final class SyncDriver {
     /// The first state write that failed since ``takeStateError()`` was last called.
     private var stateError: StateStoreError?
     private var readAllRecords = false
+    /// Whether the agent counts as offline, and when to try again (the agent's mode only).
+    var offline = OfflineTracker()
+    /// The monitor's conditions at the last round, for the offline tracker.
+    var plannedConditions = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
+    /// Transfers to take out of the engine after its step: they wait for a network.
+    var offlineCancellations: [Int] = []
 
     /// Drives every transfer; created on first use, on the driver's thread.
     lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
@@ -135,8 +141,12 @@ public final class SyncDriver {
         }
         heldFiles = held
         requestedNow = []
-        let favourable = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
-        let plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: conditions ?? favourable)
+        plannedConditions = conditions ?? Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
+        let (planning, networkRetry) = offline.planningConditions(plannedConditions, at: now)
+        var plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: planning)
+        if let networkRetry, plan.waiting.contains(where: { $0.reason == .waitingForNetwork }) {
+            plan.nextWake = min(plan.nextWake ?? networkRetry, networkRetry)
+        }
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
         for path in plan.start {
@@ -174,6 +184,7 @@ public final class SyncDriver {
     public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
         let nearest = [deadline, ledger.saveDeadline].compactMap { $0 }.min()
         let readable = engine.step(until: nearest, watching: descriptors)
+        cancelTransfersWaitingForNetwork()
         saveChanges(ifDueAt: .now)
         return readable
     }
@@ -223,7 +234,7 @@ public final class SyncDriver {
     }
 
     private func handle(_ event: TransferEvent) {
-        guard let (request, title) = inFlight[event.id] else { return }
+        guard let (request, title) = inFlight[event.id], !waitsForNetwork(after: event, of: request) else { return }
         do throws(StateStoreError) {
             try ledger.record(event, of: request, retry: manifest?.retry ?? Manifest.RetryPolicy())
         } catch {
