@@ -74,6 +74,8 @@ public final class Agent {
     /// The wait for a network last logged, so a wait is told once when it begins and once
     /// when it ends.
     var loggedNetworkWait: NetworkWait?
+    /// Delays suspend while transfers the user started run.
+    var sleepDelay = AgentSleepDelay()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -144,6 +146,7 @@ public final class Agent {
             let readable = driver.step(until: deadline, watching: watched)
             if let error = driver.takeStateError() { logger.error("\(error.description)") }
             logNetworkWait()
+            sleepDelay.follow(driver.runsWorkTheUserAskedFor, logger: logger)
             if readable.contains(wallClock.descriptor) {
                 wallClock.acknowledge()
                 timeToPlan = true
@@ -154,6 +157,7 @@ public final class Agent {
             control.serve(readable: readable) { request in responder.answer(request) }
         }
         driver.stopAll()
+        sleepDelay.follow(false, logger: logger)
         if let error = driver.takeStateError() { logger.error("\(error.description)") }
         withExtendedLifetime((lock, control)) {}
         logger.info("stopped; partial downloads are kept and resume at the next start")

@@ -66,6 +66,9 @@ public final class SyncDriver {
     var retrying: [Int: Date] = [:]
     /// Files the user asked for now; the next round starts them whatever their schedule says.
     var requestedNow: Set<String> = []
+    /// Ids of the transfers started because the user asked (`start`): while any is pending,
+    /// a suspend waits for them (``runsWorkTheUserAskedFor``).
+    var askedFor: Set<Int> = []
     /// The results of the batch under way.
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
@@ -140,7 +143,6 @@ public final class SyncDriver {
             entries[path] = entry
         }
         heldFiles = held
-        requestedNow = []
         plannedConditions = conditions ?? Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
         let (planning, networkRetry) = offline.planningConditions(plannedConditions, at: now)
         var plan = Scheduler(timeZone: timeZone).plan(files, at: now, conditions: planning)
@@ -156,8 +158,10 @@ public final class SyncDriver {
             let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination)
             inFlight[id] = (request, entry.title)
             requests.append(request)
+            if requestedNow.contains(path) { askedFor.insert(id) }
         }
         engine.add(requests)
+        requestedNow = []
         // Never sooner than a moment from now: a plan that wakes in the past would spin.
         return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
     }
@@ -166,6 +170,14 @@ public final class SyncDriver {
 
     /// Whether no transfer is queued, running, waiting for a retry or for its commit.
     public var isIdle: Bool { engine.isIdle }
+
+    /// Whether a transfer the user asked for with `start` is still pending (running, queued,
+    /// waiting for a retry or its commit): the agent then delays suspend.
+    public var runsWorkTheUserAskedFor: Bool {
+        guard !askedFor.isEmpty else { return false }
+        askedFor.formIntersection(engine.pendingIDs)
+        return !askedFor.isEmpty
+    }
 
     /// How many transfers are pending in the engine.
     public var pendingCount: Int { engine.pendingIDs.count }
