@@ -14,6 +14,8 @@ struct OnceCommand {
         var verbose = false
         /// Whether the batch ends with a desktop notification (`--no-notify` says no).
         var notify = true
+        /// `--limit-rate`: a cap on all transfers together, in bytes per second.
+        var limitRate: Int64?
     }
 
     let locations: Locations
@@ -36,6 +38,7 @@ struct OnceCommand {
             report(event, of: file, to: reporter)
         })
         driver.use(manifest)
+        driver.limitRate = options.limitRate
         let end: SyncDriver.BatchEnd
         // A suspend waits while the batch the user asked for transfers, and no longer.
         var sleepDelay: SleepInhibitor?

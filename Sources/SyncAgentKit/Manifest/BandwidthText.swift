@@ -3,16 +3,16 @@
 ///
 /// Units: `B`, decimal `KB`, `MB` (1 KB = 1000 bytes, as syncagent prints speeds) and binary
 /// `KiB`, `MiB`; case-blind, with or without a space before the unit.
-enum BandwidthText {
+public enum BandwidthText {
     /// The units, as messages list them.
-    static let units = "B/s, KB/s, MB/s, KiB/s, MiB/s"
+    public static let units = "B/s, KB/s, MB/s, KiB/s, MiB/s"
 
     private static let multipliers: [String: Int64] = [
         "b": 1, "kb": 1_000, "mb": 1_000_000, "kib": 1 << 10, "mib": 1 << 20,
     ]
 
     /// Bytes per second, above zero; nil when `text` is not such a rate.
-    static func parse(_ text: String) -> Int64? {
+    public static func parse(_ text: String) -> Int64? {
         let trimmed = text.trimmingSpaces().lowercased()
         guard trimmed.hasSuffix("/s") else { return nil }
         let amount = trimmed.dropLast(2)

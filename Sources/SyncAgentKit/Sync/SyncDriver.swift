@@ -50,7 +50,7 @@ public final class SyncDriver {
     let store: StateStore
     let ledger: TransferLedger
     let now: () -> Date
-    private let timeZone: TimeZone
+    let timeZone: TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
@@ -69,6 +69,11 @@ public final class SyncDriver {
     /// Ids of the transfers started because the user asked (`start`): while any is pending,
     /// a suspend waits for them (``runsWorkTheUserAskedFor``).
     var askedFor: Set<Int> = []
+    /// A cap on all transfers together in bytes per second that wins over the manifest's,
+    /// in either mode (`--once --limit-rate`).
+    public var limitRate: Int64?
+    /// Until when the bandwidth cap last applied holds; `nil`: work it out again.
+    var bandwidthCapUntil: Date?
     /// The results of the batch under way.
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
@@ -110,6 +115,7 @@ public final class SyncDriver {
         self.manifest = manifest
         engine.limits = manifest.limits
         engine.retry = manifest.retry
+        bandwidthCapUntil = nil
         planRequested = true
     }
 
@@ -195,6 +201,7 @@ public final class SyncDriver {
     @discardableResult
     public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
         let nearest = [deadline, ledger.saveDeadline].compactMap { $0 }.min()
+        applyBandwidthCap()
         let readable = engine.step(until: nearest, watching: descriptors)
         cancelTransfersWaitingForNetwork()
         saveChanges(ifDueAt: .now)
