@@ -132,6 +132,9 @@ public final class Agent {
             // and while transfers run at most once per planning interval.
             let current = conditions?.current
             let now = elapsed.now
+            if let current, current != plannedConditions {
+                pauseDiscretionaryTransfers(under: current)
+            }
             if timeToPlan || current != plannedConditions
                 || (driver.planRequested && (driver.isIdle || now - lastPlan >= Self.planningInterval)) {
                 if let wake = plan(conditions: current) { wallClock.wake(at: wake) } else { wallClock.disarm() }
@@ -234,6 +237,15 @@ public final class Agent {
         case .started, .receiving, .progress:
             break
         }
+    }
+
+    /// Conditions turned against discretionary work: its transfers in flight pause, keeping
+    /// what arrived, and continue when the conditions come back.
+    private func pauseDiscretionaryTransfers(under conditions: Conditions) {
+        let paused = driver.pauseDiscretionaryTransfers(under: conditions)
+        guard !paused.isEmpty else { return }
+        let why = !conditions.onMainsPower ? "on battery" : !conditions.networkAvailable ? "no network" : "on a metered network"
+        logger.notice("\(why): paused \(paused.joined(separator: ", ")), keeping what arrived; they continue when conditions allow")
     }
 
     /// One line when work starts waiting for a network (or its login), one when it ends.
