@@ -27,7 +27,7 @@ public final class NetworkNamespace: Sendable {
     public init() throws {
         name = "syncagent-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         etcFolder = "/etc/netns/\(name)"
-        try Self.run(["netns", "add", name])
+        try runTool(Self.ip, ["netns", "add", name])
         try run(["link", "set", "lo", "up"])
         try FileManager.default.createDirectory(atPath: etcFolder, withIntermediateDirectories: true)
         try setHosts("127.0.0.1 localhost\n::1 localhost\n")
@@ -40,7 +40,7 @@ public final class NetworkNamespace: Sendable {
 
     /// Runs `ip -n NAME arguments…`, e.g. `["route", "add", …]`.
     public func run(_ arguments: [String]) throws {
-        try Self.run(["-n", name] + arguments)
+        try runTool(Self.ip, ["-n", name] + arguments)
     }
 
     /// Gives the namespace a default route into a link whose other end is in the namespace
@@ -70,7 +70,7 @@ public final class NetworkNamespace: Sendable {
 
     /// Deletes the namespace and its `/etc/netns` folder; doing it twice is harmless.
     public func remove() {
-        _ = try? Self.run(["netns", "delete", name])
+        _ = try? runTool(Self.ip, ["netns", "delete", name])
         try? FileManager.default.removeItem(atPath: etcFolder)
     }
 
@@ -82,20 +82,5 @@ public final class NetworkNamespace: Sendable {
         defer { try? handle.close() }
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: Data(text.utf8))
-    }
-
-    private static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ip)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestSupportError("ip \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
-        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which bandwidth cap holds at a moment, from the manifest's `bandwidth` and
 /// `bandwidth_windows`: the first window open then wins, else `bandwidth` (or no cap). Pure:
@@ -48,10 +48,10 @@ public struct BandwidthSchedule: Sendable {
         guard let rate = cap.bytesPerSecond else { return nil }
         let limited = "limited to \(formatByteRate(Double(rate)))"
         guard let until = cap.until else { return limited }
-        let formatter = DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = until.timeIntervalSince(now) < 86_400 ? "HH:mm" : "yyyy-MM-dd HH:mm"
-        return "\(limited) until \(formatter.string(from: until))"
+        // A change is at most a day ahead (each window opens daily), so the time of day says when.
+        let minutes = Int((WallClock(timeZone: timeZone).localTime(of: until) / 60).rounded(.down))
+        let minuteOfDay = ((minutes % 1440) + 1440) % 1440
+        let hours = minuteOfDay / 60, remainder = minuteOfDay % 60
+        return "\(limited) until \(hours < 10 ? "0" : "")\(hours):\(remainder < 10 ? "0" : "")\(remainder)"
     }
 }

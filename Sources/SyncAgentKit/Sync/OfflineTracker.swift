@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides when the agent counts as offline, and when to try the network again: offline is
 /// a condition files wait for quietly, not a failure of each file.

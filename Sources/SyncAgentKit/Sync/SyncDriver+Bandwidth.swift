@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SyncDriver {
     /// The bandwidth cap in force for the agent (`bandwidth`, `bandwidth_windows`); `nil`

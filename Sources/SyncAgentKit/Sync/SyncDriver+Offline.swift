@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SyncDriver {
     /// Why scheduled work waits for the network now (the agent logs each change once);
