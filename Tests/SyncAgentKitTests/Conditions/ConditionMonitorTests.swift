@@ -60,7 +60,7 @@ struct ConditionMonitorTests {
         #expect(try probe.nextChange(within: Self.changeDeadline).power == "battery", "UPower gone: the folder again")
     }
 
-    @Test func networkManagerMeteredAndAvailabilityReachTheCallback() throws {
+    @Test func networkManagerMeteredAvailabilityAndCaptivePortalReachTheCallback() throws {
         let bus = try PrivateSystemBus()
         defer { bus.stop() }
         let networkManager = try FakeSystemService.networkManager(state: 70, connectivity: 4, metered: 2, on: bus)
@@ -86,19 +86,8 @@ struct ConditionMonitorTests {
 
         try networkManager.set("State", to: .uint32(70))
         #expect(try probe.nextChange(within: Self.changeDeadline) == Probe.Reading(power: "mains", network: "available", metering: "unmetered"))
-    }
 
-    @Test func aCaptivePortalIsSeenAndItsLoginEndsIt() throws {
-        let bus = try PrivateSystemBus()
-        defer { bus.stop() }
-        let networkManager = try FakeSystemService.networkManager(state: 70, connectivity: 4, metered: 2, on: bus)
-        defer { networkManager.stop() }
-        let folder = try FakePowerSupplyFolder()
-        defer { folder.remove() }
-
-        let probe = try Probe(watching: folder, environment: bus.clientEnvironment)
-        defer { probe.stop() }
-        // NMConnectivityState 2 is "portal": GIO's connectivity PORTAL.
+        // NMConnectivityState 2 is "portal": GIO's connectivity PORTAL, until someone logs in.
         try networkManager.set("Connectivity", to: .uint32(2))
         #expect(try probe.nextChange(within: Self.changeDeadline) == Probe.Reading(power: "mains", network: "portal", metering: "unmetered"))
         try networkManager.set("Connectivity", to: .uint32(4))
