@@ -46,7 +46,8 @@ extension SyncAgent {
                     // The agent follows the same manifest and clock: its cap now is this one.
                     let cap = BandwidthSchedule(limit: manifest.limits.bandwidth, timeZone: .current).description(at: Date())
                     let note = agentRunning ? cap.map { "Transfers are \($0)." } : "The agent is not running; this is the saved state."
-                    if let note {
+                    let windowNote = ClosedWindowNotice.message(files: files, manifest: manifest, at: Date(), timeZone: .current)
+                    for note in [windowNote, note].compactMap({ $0 }) {
                         lines.insert(size.map { ProgressText.truncated(note, toColumns: $0.columns, ellipsis: style.symbols.ellipsis) } ?? note, at: 0)
                     }
                     if watch, redraws, let size {
