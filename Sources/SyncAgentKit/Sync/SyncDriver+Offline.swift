@@ -24,6 +24,8 @@ extension SyncDriver {
                 return false
             }
             failure = failed
+            // A status, a certificate, a checksum: a server answered, whatever it said.
+            if !Self.failuresWithoutAnswer.contains(failed.code) { offline.serverAnswered(at: now()) }
         case .started, .progress:
             return false
         }
@@ -37,6 +39,9 @@ extension SyncDriver {
         planRequested = true
         return true
     }
+
+    /// Failures in which no server may have answered at all.
+    private static let failuresWithoutAnswer: Set<TransferFailure.Code> = [.network, .timeout, .nameNotResolved, .disk]
 
     /// Takes the transfers that wait for a network out of the engine; their partials stay.
     func cancelTransfersWaitingForNetwork() {
