@@ -43,3 +43,8 @@ static inline CURLcode syncagent_easy_getinfo_pointer(CURL *handle, CURLINFO inf
 static inline CURLMcode syncagent_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
 }
+
+/// curl_easy_pause with CURLPAUSE_CONT, a macro of an expression Swift does not import.
+static inline CURLcode syncagent_easy_unpause(CURL *handle) {
+    return curl_easy_pause(handle, CURLPAUSE_CONT);
+}

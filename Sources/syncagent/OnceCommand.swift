@@ -14,6 +14,8 @@ struct OnceCommand {
         var verbose = false
         /// Whether the batch ends with a desktop notification (`--no-notify` says no).
         var notify = true
+        /// `--limit-rate`: a cap on all transfers together, in bytes per second.
+        var limitRate: Int64?
     }
 
     let locations: Locations
@@ -36,11 +38,17 @@ struct OnceCommand {
             report(event, of: file, to: reporter)
         })
         driver.use(manifest)
+        driver.limitRate = options.limitRate
         let end: SyncDriver.BatchEnd
+        // A suspend waits while the batch the user asked for transfers, and no longer.
+        var sleepDelay: SleepInhibitor?
+        defer { sleepDelay?.release() }
         do {
             end = try driver.runOneBatch(stoppingOn: signals) { files in
                 reporter.batchPlanned(files.map { PlannedTransfer(path: $0.path, title: $0.title, url: $0.url) })
+                if !files.isEmpty { sleepDelay = delaySleep(logger: logger) }
             }
+            sleepDelay?.release()
         } catch {
             reporter.restore()
             throw CommandFailure(error.description, exitCode: .environment)
@@ -105,5 +113,16 @@ private func report(_ event: TransferEvent, of file: SyncDriver.TrackedFile, to 
         reporter.transferWillRetry(path: file.path, after: delay, because: failure)
     case .finished(_, let completion):
         reporter.transferFinished(FileResult(title: file.title, path: file.path, outcome: completion.outcome))
+    }
+}
+
+/// A logind lock that delays suspend until the batch is over; `nil`, with a debug line, where
+/// logind cannot grant one (no system bus, a container): the batch runs the same.
+func delaySleep(logger: Logger) -> SleepInhibitor? {
+    do {
+        return try SleepInhibitor(why: SleepInhibitor.requestedDownloads)
+    } catch {
+        logger.debug("suspend is not delayed while files download: \(error.message)")
+        return nil
     }
 }

@@ -48,15 +48,24 @@ struct SyncAgent: ParsableCommand {
     @Flag(name: .customLong("no-notify"), help: "With --once: show no desktop notification at the end.")
     var noNotify = false
 
+    @Option(name: .customLong("limit-rate"), help: ArgumentHelp(
+        "With --once: cap all transfers together at this rate, such as 500KB/s (units \(BandwidthText.units)); without it, --once ignores the manifest's bandwidth.",
+        valueName: "rate"))
+    var limitRate: String?
+
     @OptionGroup var display: ColorOption
 
     @OptionGroup var locations: LocationOptions
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; give one of them.") }
+        if let limitRate, BandwidthText.parse(limitRate) == nil {
+            throw ValidationError("--limit-rate takes a rate such as 500KB/s or 2MB/s (units \(BandwidthText.units)), not \"\(limitRate)\".")
+        }
         guard !once else { return }
         let onceOnly = [
             (display.color != nil, "--color"), (dryRun, "--dry-run"), (quiet, "--quiet"), (verbose, "--verbose"), (noNotify, "--no-notify"),
+            (limitRate != nil, "--limit-rate"),
         ]
         if let (_, name) = onceOnly.first(where: \.0) {
             throw ValidationError("\(name) goes with --once (syncagent --once \(name)); the agent writes only its log.")
@@ -70,7 +79,8 @@ struct SyncAgent: ParsableCommand {
         } else if once {
             if quiet { logger.logLevel = .error }
             let options = OnceCommand.Options(
-                style: display.style(for: .standardOutput), quiet: quiet, verbose: verbose, notify: !noNotify
+                style: display.style(for: .standardOutput), quiet: quiet, verbose: verbose, notify: !noNotify,
+                limitRate: limitRate.flatMap(BandwidthText.parse)
             )
             try OnceCommand(locations: locations.resolve(), logger: logger, options: options).run()
         } else {
@@ -131,7 +141,7 @@ struct SyncAgent: ParsableCommand {
     /// skipping options and the values of those that take one; `nil` when the command line
     /// names a command or none at all.
     static func unknownCommand(in arguments: [String]) -> String? {
-        let takesValue: Set = ["--manifest", "--state-dir", "--color", "--generate-completion-script"]
+        let takesValue: Set = ["--manifest", "--state-dir", "--color", "--limit-rate", "--generate-completion-script"]
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]

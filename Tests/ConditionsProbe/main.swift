@@ -9,7 +9,10 @@
 //     Starts a monitor that reads power supplies from FOLDER when UPower is absent. Prints
 //     "sources POWER NETWORK" (POWER: "upower" or "folder"; NETWORK: the GIO backend or
 //     "none"), then "start CONDITIONS", then "change CONDITIONS" for each callback, where
-//     CONDITIONS is "mains|battery available|unavailable unmetered|metered". Runs until killed.
+//     CONDITIONS is "mains|battery available|portal|unavailable unmetered|metered" ("portal":
+//     available, but a captive portal wants a login). A callback whose conditions read the same
+//     as the last line (a `network-changed` that changed none of these) prints nothing.
+//     Runs until killed.
 //   ConditionsProbe restart FOLDER COUNT
 //     Starts and stops a monitor COUNT times, then prints "after N: T threads, D descriptors,
 //     M monitor threads" for the first and the last round and exits. It holds the shared
@@ -18,6 +21,7 @@
 //     leaked still shows, as it keeps that round's main context and its wakeup descriptor.
 import CGIO
 import Foundation
+import Synchronization
 @_spi(Testing) import SyncAgentKit
 
 /// Writes one line to stdout at once (no buffering: the test reads as lines come).
@@ -28,7 +32,7 @@ func say(_ line: String) {
 func text(_ conditions: Conditions) -> String {
     [
         conditions.onMainsPower ? "mains" : "battery",
-        conditions.networkAvailable ? "available" : "unavailable",
+        !conditions.networkAvailable ? "unavailable" : conditions.networkNeedsLogin ? "portal" : "available",
         conditions.networkMetered ? "metered" : "unmetered",
     ].joined(separator: " ")
 }
@@ -81,10 +85,14 @@ func usage() -> Never {
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch (arguments.first, arguments.count) {
 case ("watch", 2):
+    let lastSaid = Mutex<String?>(nil)
     let monitor = ConditionMonitor(powerSupplyFolder: arguments[1]) { conditions in
-        say("change \(text(conditions))")
+        let line = text(conditions)
+        guard lastSaid.withLock({ said in defer { said = line }; return said != line }) else { return }
+        say("change \(line)")
     }
     try monitor.start()
+    lastSaid.withLock { $0 = text(monitor.current) }
     FileHandle.standardError.write(Data("ConditionsProbe: \(monitor.sources)\n".utf8))
     say("sources \(text(monitor.sources))")
     say("start \(text(monitor.current))")

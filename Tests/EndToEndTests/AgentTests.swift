@@ -170,6 +170,60 @@ struct AgentTests {
         #expect(eventually(within: .seconds(3)) { contents("episode.mp3") == data })
     }
 
+    /// A discretionary transfer in flight pauses when `flip` turns conditions against it,
+    /// keeping what arrived, and continues with a `Range` request when `flipBack` restores them.
+    func pausesAndResumesDiscretionaryTransfer(logLine: String, flip: () throws -> Void, flipBack: () throws -> Void) throws {
+        let data = try serve("episode.mp3", size: 5_000_000)
+        try writeManifest("schedule:\n  discretionary: true\nfiles:\n" + entry("Episode", "slow/episode.mp3"))
+        let agent = try startAgent()
+        defer { stop(agent) }
+        let part = destination + "/.episode.mp3.part"
+        #expect(eventually(within: .seconds(10)) { fileSize(part) >= 1_000_000 })
+
+        try flip()
+        #expect(eventually(within: .seconds(3)) { agentLog().contains(logLine) }, "\(agentLog())")
+        let kept = fileSize(part)
+        #expect(kept >= 1_000_000)
+        #expect(!eventually(within: .seconds(2)) { contents("episode.mp3") != nil || server.requests(for: "/slow/episode.mp3").count > 1 })
+        #expect(!agentLog().contains("failed"))
+
+        try flipBack()
+        #expect(eventually(within: .seconds(10)) { contents("episode.mp3") == data })
+        let resumed = try #require(server.requests(for: "/slow/episode.mp3", count: 2).last)
+        #expect(resumed.status == 206)
+        #expect(resumed.range.hasPrefix("bytes="))
+        // One batch, one notification, whatever paused it meanwhile.
+        #expect(eventually(within: .seconds(3)) { (try? bus.recordedNotifications().count) == 1 })
+    }
+
+    @Test func aDiscretionaryTransferPausesOnBatteryAndResumesOnMains() throws {
+        try pausesAndResumesDiscretionaryTransfer(
+            logLine: "on battery: paused Episode, keeping what arrived; they continue when conditions allow",
+            flip: { try upower.set("OnBattery", to: .boolean(true)) },
+            flipBack: { try upower.set("OnBattery", to: .boolean(false)) }
+        )
+    }
+
+    @Test func aDiscretionaryTransferPausesOnAMeteredNetworkAndResumesOffIt() throws {
+        try pausesAndResumesDiscretionaryTransfer(
+            logLine: "on a metered network: paused Episode, keeping what arrived; they continue when conditions allow",
+            flip: { try networkManager.set("Metered", to: .uint32(1)) },
+            flipBack: { try networkManager.set("Metered", to: .uint32(2)) }
+        )
+    }
+
+    @Test func aTransferTheUserDidNotMarkDiscretionaryRunsOnBattery() throws {
+        let data = try serve("guide.pdf", size: 3_000_000)
+        try writeManifest("files:\n" + entry("Guide", "slow/guide.pdf"))
+        let agent = try startAgent()
+        defer { stop(agent) }
+        #expect(eventually(within: .seconds(10)) { fileSize(destination + "/.guide.pdf.part") >= 1_000_000 })
+        try upower.set("OnBattery", to: .boolean(true))
+        #expect(eventually(within: .seconds(10)) { contents("guide.pdf") == data })
+        #expect(server.requests(for: "/slow/guide.pdf").count == 1)
+        #expect(!agentLog().contains("paused"))
+    }
+
     @Test func discretionaryWorkWaitsForMainsPower() throws {
         try upower.set("OnBattery", to: .boolean(true))
         let data = try serve("episode.mp3", size: 10_000)

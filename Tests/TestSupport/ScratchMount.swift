@@ -26,7 +26,7 @@ public final class ScratchMount: Sendable {
     public init(type: String, options: String) throws {
         folder = try TemporaryDirectory(prefix: type)
         path = folder.path
-        try Self.run("/bin/mount", ["-t", type, "-o", options, "syncagent-test", path])
+        try runTool("/bin/mount", ["-t", type, "-o", options, "syncagent-test", path])
     }
 
     deinit {
@@ -47,22 +47,7 @@ public final class ScratchMount: Sendable {
 
     /// Unmounts and deletes the folder; doing it twice is harmless.
     public func remove() {
-        _ = try? Self.run("/bin/umount", ["--lazy", path])
+        _ = try? runTool("/bin/umount", ["--lazy", path])
         folder.remove()
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) failed: \(String(decoding: message, as: UTF8.self))")
-        }
     }
 }

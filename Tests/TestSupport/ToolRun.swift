@@ -37,3 +37,11 @@ public struct ToolRun {
         standardError = try String(contentsOfFile: errorPath, encoding: .utf8)
     }
 }
+
+/// Runs a system tool (`mount`, `ip`…) to its end; throws with its standard error when it fails.
+func runTool(_ executable: String, _ arguments: [String]) throws {
+    let run = try ToolRun([executable] + arguments)
+    guard run.status == 0 else {
+        throw TestSupportError("\(executable) \(arguments.joined(separator: " ")) failed: \(run.standardError)")
+    }
+}

@@ -79,6 +79,11 @@ public final class Agent {
     var announcer: BatchAnnouncer
     /// The text of the manifest problem last reported, so one problem is told once.
     var reportedProblem: String?
+    /// The wait for a network last logged, so a wait is told once when it begins and once
+    /// when it ends.
+    var loggedNetworkWait: NetworkWait?
+    /// Delays suspend while transfers the user started run.
+    var sleepDelay = AgentSleepDelay()
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -139,6 +144,9 @@ public final class Agent {
             // and while transfers run at most once per planning interval.
             let current = conditions?.current
             let now = elapsed.now
+            if let current, current != plannedConditions {
+                pauseDiscretionaryTransfers(under: current)
+            }
             if timeToPlan || current != plannedConditions
                 || (driver.planRequested && (driver.isIdle || now - lastPlan >= Self.planningInterval)) {
                 if let wake = plan(conditions: current) { wallClock.wake(at: wake) } else { wallClock.disarm() }
@@ -152,6 +160,8 @@ public final class Agent {
             let watched = [watcher.descriptor, requests.descriptor, wallClock.descriptor] + control.descriptors
             let readable = driver.step(until: deadline, watching: watched)
             if let error = driver.takeStateError() { logger.error("\(error.description)") }
+            logNetworkWait()
+            sleepDelay.follow(driver.runsWorkTheUserAskedFor, logger: logger)
             if readable.contains(wallClock.descriptor) {
                 wallClock.acknowledge()
                 timeToPlan = true
@@ -162,6 +172,7 @@ public final class Agent {
             control.serve(readable: readable) { request in responder.answer(request) }
         }
         driver.stopAll()
+        sleepDelay.follow(false, logger: logger)
         if let error = driver.takeStateError() { logger.error("\(error.description)") }
         withExtendedLifetime((lock, control)) {}
         logger.info("stopped; partial downloads are kept and resume at the next start")
@@ -240,6 +251,31 @@ public final class Agent {
             case .failed(let failure): logger.warning("\(file.title): failed: \(failure.message)")
             }
         case .started, .receiving, .progress:
+            break
+        }
+    }
+
+    /// Conditions turned against discretionary work: its transfers in flight pause, keeping
+    /// what arrived, and continue when the conditions come back.
+    private func pauseDiscretionaryTransfers(under conditions: Conditions) {
+        let paused = driver.pauseDiscretionaryTransfers(under: conditions)
+        guard !paused.isEmpty else { return }
+        let why = !conditions.onMainsPower ? "on battery" : !conditions.networkAvailable ? "no network" : "on a metered network"
+        logger.notice("\(why): paused \(paused.joined(separator: ", ")), keeping what arrived; they continue when conditions allow")
+    }
+
+    /// One line when work starts waiting for a network (or its login), one when it ends.
+    private func logNetworkWait() {
+        let wait = driver.networkWait
+        defer { loggedNetworkWait = wait }
+        switch (loggedNetworkWait, wait) {
+        case (nil, let began?):
+            logger.notice("\(began.logLine)")
+        case (let ended?, nil):
+            logger.notice(ended == .networkLogin ? "network login done; transfers go on" : "the network is back; transfers go on")
+        case (let before?, let now?) where before.differsInKind(from: now):
+            logger.notice("\(now.logLine)")
+        default:
             break
         }
     }

@@ -13,6 +13,8 @@ extension ErrorCode where Domain == ConditionMonitorError {
     public static let threadUnavailable = Self("thread-unavailable")
     /// The system D-Bus could not be reached.
     public static let noSystemBus = Self("no-system-bus")
+    /// logind refused or could not grant a sleep inhibitor lock (``SleepInhibitor``).
+    public static let inhibitRefused = Self("inhibit-refused")
     /// GIO could not create any network monitor.
     public static let noNetworkMonitor = Self("no-network-monitor")
 }

@@ -11,6 +11,10 @@ struct ConditionReadings: Sendable, Equatable {
         var available: Bool
         /// `network-metered`: only NetworkManager knows; the netlink backend always says false.
         var metered: Bool
+        /// `connectivity` is `PORTAL`: a captive portal wants a login first.
+        var needsLogin = false
+        /// How many `network-changed` signals the monitor has seen.
+        var changes = 0
     }
 
     /// UPower's `OnBattery`; nil while UPower is not running or the system bus cannot be reached.
@@ -30,7 +34,9 @@ struct ConditionReadings: Sendable, Equatable {
         Conditions(
             onMainsPower: upowerOnBattery.map { !$0 } ?? powerSupplies(),
             networkAvailable: network?.available ?? true,
-            networkMetered: network?.metered ?? false
+            networkMetered: network?.metered ?? false,
+            networkNeedsLogin: network?.needsLogin ?? false,
+            networkChanges: network?.changes ?? 0
         )
     }
 

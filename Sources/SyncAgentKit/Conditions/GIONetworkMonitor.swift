@@ -20,6 +20,8 @@ final class GIONetworkMonitor {
     let backend: String
     private let monitor: OpaquePointer
     private var handlers: [gulong] = []
+    /// `network-changed` signals so far.
+    fileprivate var changes = 0
 
     /// Makes the first backend that initialises; throws when none does.
     init() throws(ConditionMonitorError) {
@@ -31,6 +33,7 @@ final class GIONetworkMonitor {
         handlers = [
             syncagent_signal_connect_notify(instance, "notify::network-available", networkPropertyChanged, context),
             syncagent_signal_connect_notify(instance, "notify::network-metered", networkPropertyChanged, context),
+            syncagent_signal_connect_notify(instance, "notify::connectivity", networkPropertyChanged, context),
             syncagent_signal_connect_network_changed(monitor, networkChanged, context),
         ]
     }
@@ -47,7 +50,9 @@ final class GIONetworkMonitor {
     var reading: ConditionReadings.Network {
         ConditionReadings.Network(
             available: g_network_monitor_get_network_available(monitor) != 0,
-            metered: g_network_monitor_get_network_metered(monitor) != 0
+            metered: g_network_monitor_get_network_metered(monitor) != 0,
+            needsLogin: g_network_monitor_get_connectivity(monitor) == G_NETWORK_CONNECTIVITY_PORTAL,
+            changes: changes
         )
     }
 
@@ -122,7 +127,9 @@ private let networkPropertyChanged: @convention(c) (
 
 /// `network-changed`: routes or NetworkManager's state changed.
 private let networkChanged: @convention(c) (OpaquePointer?, gboolean, gpointer?) -> Void = { _, _, data in
-    GIONetworkMonitor.from(data).onChange()
+    let monitor = GIONetworkMonitor.from(data)
+    monitor.changes += 1
+    monitor.onChange()
 }
 
 /// GIO's own extensions (and those of installed GIO modules) register themselves only

@@ -71,6 +71,7 @@ public struct DryRunListing {
         case .retry(let date): "waiting \(remaining(date)) to retry"
         case .serverAskedToWait(let date): "the server asked to wait \(remaining(date)) (Retry-After)"
         case .waitingForNetwork: "waiting for a network"
+        case .waitingForNetworkLogin: "waiting for network login (a captive portal)"
         case .waitingForMainsPower: "waiting for mains power"
         case .waitingForUnmeteredNetwork: "waiting for an unmetered network"
         }

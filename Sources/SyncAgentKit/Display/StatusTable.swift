@@ -68,7 +68,7 @@ public struct StatusTable {
         case .failed: .red
         case .downloading: .cyan
         case .waitingToRetry, .paused, .stopped: .yellow
-        case .queued, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForPower,
+        case .queued, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForNetworkLogin, .waitingForPower,
              .waitingForUnmeteredNetwork, .notYetFetched, .skipped: .dim
         }
     }
@@ -83,6 +83,7 @@ public struct StatusTable {
         case .waitingForStartDate: "not before date"
         case .waitingForWindow: "outside window"
         case .waitingForNetwork: "no network"
+        case .waitingForNetworkLogin: "network login"
         case .waitingForPower: "on battery"
         case .waitingForUnmeteredNetwork: "metered network"
         case .paused: "paused"
@@ -118,7 +119,7 @@ public struct StatusTable {
             if file.state == .failed, let next = file.nextCheck, next > now { text += "; next check \(inTime(next))" }
             if file.state == .waitingToRetry, let next = file.nextCheck { text += "; retry \(inTime(next))" }
             return (text, nil)
-        case .upToDate, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForPower,
+        case .upToDate, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForNetworkLogin, .waitingForPower,
              .waitingForUnmeteredNetwork, .queued, .stopped, .notYetFetched, .skipped:
             var parts: [String] = []
             if let kind = file.lastResult, let date = file.lastResultDate {

@@ -86,17 +86,25 @@ extension Manifest {
         public var stallTimeout: Duration?
         /// The most bytes one file may have, for files without their own `max_size`.
         public var maxSize: Int64
+        /// How much of the destination's disk stays free (`min_free`); `nil`: the smaller of
+        /// 1 GB and 5% of the disk.
+        public var minFree: FreeSpaceMargin?
+        /// The whole agent's bandwidth budget; unlimited by default.
+        public var bandwidth: BandwidthLimit
 
         /// `max_size` when the manifest does not say: larger than DVD images and long videos,
         /// small enough that a body which never ends stops long before a typical disk is full
         /// (the free-space margin stops it earlier on a fuller one).
         public static let defaultMaxSize: Int64 = 16_000_000_000
 
-        public init(concurrent: Int = 5, perHost: Int = 5, stallTimeout: Duration? = nil, maxSize: Int64 = defaultMaxSize) {
+        public init(concurrent: Int = 5, perHost: Int = 5, stallTimeout: Duration? = nil, maxSize: Int64 = defaultMaxSize,
+                    minFree: FreeSpaceMargin? = nil, bandwidth: BandwidthLimit = BandwidthLimit()) {
             self.concurrent = concurrent
             self.perHost = perHost
             self.stallTimeout = stallTimeout
             self.maxSize = maxSize
+            self.minFree = minFree
+            self.bandwidth = bandwidth
         }
     }
 

@@ -6,7 +6,7 @@ struct ManifestValidator {
     /// The keys a manifest's top level may have.
     static let topLevelKeys = ["destination", "schedule", "limits", "retry", "notify", "files", "feeds"]
     /// The keys `limits` may have.
-    static let limitsKeys = ["concurrent", "per_host", "stall_timeout", "max_size"]
+    static let limitsKeys = ["concurrent", "per_host", "stall_timeout", "max_size", "min_free", "bandwidth", "bandwidth_windows"]
     /// The keys `retry` may have.
     static let retryKeys = ["attempts", "backoff"]
     /// Transfers at once, overall and per host: enough for any link, few enough for any server.
@@ -103,6 +103,8 @@ struct ManifestValidator {
                     continue
                 }
                 limits.stallTimeout = timeout
+            case "min_free", "bandwidth", "bandwidth_windows":
+                readPoliteLimit(entry, into: &limits)
             default:
                 reportUnknownKey(entry, where: "in `limits`", known: Self.limitsKeys)
             }

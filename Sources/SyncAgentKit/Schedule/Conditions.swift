@@ -10,11 +10,21 @@ public struct Conditions: Sendable, Equatable {
     public var networkAvailable: Bool
     /// The network is metered (mobile data, a tethered phone, a connection marked so).
     public var networkMetered: Bool
+    /// The network leads only to a captive portal (GIO's connectivity `PORTAL`): nothing can
+    /// be fetched until someone logs in, so scheduled work waits for that.
+    public var networkNeedsLogin: Bool
+    /// How many times the network changed (GIO's `network-changed`: routes, connections) since
+    /// the monitor started. A new count is worth a new try of work that waits for a network
+    /// whose names did not resolve, even when the other values stay the same.
+    public var networkChanges: Int
 
-    public init(onMainsPower: Bool, networkAvailable: Bool, networkMetered: Bool) {
+    public init(onMainsPower: Bool, networkAvailable: Bool, networkMetered: Bool, networkNeedsLogin: Bool = false,
+                networkChanges: Int = 0) {
         self.onMainsPower = onMainsPower
         self.networkAvailable = networkAvailable
         self.networkMetered = networkMetered
+        self.networkNeedsLogin = networkNeedsLogin
+        self.networkChanges = networkChanges
     }
 
     /// Mains power and an unmetered network: what a caller that does not watch the machine

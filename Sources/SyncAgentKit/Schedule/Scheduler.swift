@@ -12,7 +12,7 @@ import FoundationEssentials
 ///   failure too: a retry cannot fix a 404, the next scheduled check may).
 /// - `not_before` and `window` hold due work back; a transfer that started inside the window
 ///   runs on after it closes.
-/// - Then it waits for a network, and discretionary work also for mains power and an
+/// - Then it waits for a network (past any captive portal's login), and discretionary work also for mains power and an
 ///   unmetered network (``Conditions/allowDiscretionaryWork``).
 ///
 /// ```swift
@@ -87,6 +87,7 @@ public struct Scheduler: Sendable {
     /// The condition `schedule` waits for that `conditions` lack, if any.
     private func missingCondition(for schedule: Manifest.Schedule, in conditions: Conditions) -> WaitReason? {
         if !conditions.networkAvailable { return .waitingForNetwork }
+        if conditions.networkNeedsLogin { return .waitingForNetworkLogin }
         guard schedule.discretionary, !conditions.allowDiscretionaryWork else { return nil }
         return conditions.onMainsPower ? .waitingForUnmeteredNetwork : .waitingForMainsPower
     }

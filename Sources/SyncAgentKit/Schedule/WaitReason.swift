@@ -13,8 +13,11 @@ public enum WaitReason: Sendable, Equatable {
     case retry(at: Date)
     /// The server asked (`Retry-After`) not to be asked again before then.
     case serverAskedToWait(until: Date)
-    /// No network is up; scheduled work waits for one.
+    /// No network is up, or names do not resolve; scheduled work waits for one.
     case waitingForNetwork
+    /// The network is a captive portal (a hotel's or a train's login page); scheduled work
+    /// waits until someone logs in.
+    case waitingForNetworkLogin
     /// Discretionary work waits for mains power.
     case waitingForMainsPower
     /// Discretionary work waits for a network that is not metered.
@@ -25,7 +28,7 @@ public enum WaitReason: Sendable, Equatable {
         switch self {
         case .notDue(let date), .notBefore(let date), .outsideWindow(let date), .retry(let date), .serverAskedToWait(let date):
             date
-        case .waitingForNetwork, .waitingForMainsPower, .waitingForUnmeteredNetwork:
+        case .waitingForNetwork, .waitingForNetworkLogin, .waitingForMainsPower, .waitingForUnmeteredNetwork:
             nil
         }
     }

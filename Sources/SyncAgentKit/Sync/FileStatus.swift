@@ -15,6 +15,8 @@ public struct FileStatus: Codable, Sendable, Equatable {
         case waitingForStartDate = "waiting-for-start-date"
         case waitingForWindow = "waiting-for-window"
         case waitingForNetwork = "waiting-for-network"
+        /// The network is a captive portal: someone has to log in.
+        case waitingForNetworkLogin = "waiting-for-network-login"
         case waitingForPower = "waiting-for-power"
         case waitingForUnmeteredNetwork = "waiting-for-unmetered-network"
         case paused, stopped
@@ -100,6 +102,7 @@ extension FileStatus {
         case .outsideWindow: .waitingForWindow
         case .retry, .serverAskedToWait: .waitingToRetry
         case .waitingForNetwork: .waitingForNetwork
+        case .waitingForNetworkLogin: .waitingForNetworkLogin
         case .waitingForMainsPower: .waitingForPower
         case .waitingForUnmeteredNetwork: .waitingForUnmeteredNetwork
         }

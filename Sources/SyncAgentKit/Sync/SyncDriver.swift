@@ -74,10 +74,24 @@ public final class SyncDriver {
     var episodeTransfers: [String: EpisodeTransfer] = [:]
     /// The feeds fetched so far, by folder.
     var checkedFeeds: Set<String> = []
+    /// Ids of the transfers started because the user asked (`start`): while any is pending,
+    /// a suspend waits for them (``runsWorkTheUserAskedFor``).
+    var askedFor: Set<Int> = []
+    /// A cap on all transfers together in bytes per second that wins over the manifest's,
+    /// in either mode (`--once --limit-rate`).
+    public var limitRate: Int64?
+    /// Until when the bandwidth cap last applied holds; `nil`: work it out again.
+    var bandwidthCapUntil: Date?
     /// The results of the batch under way.
     private var results: [FileResult] = []
     /// The first state write that failed since ``takeStateError()`` was last called.
     private var stateError: StateStoreError?
+    /// Whether the agent counts as offline, and when to try again (the agent's mode only).
+    var offline = OfflineTracker()
+    /// The monitor's conditions at the last round, for the offline tracker.
+    var plannedConditions = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
+    /// Transfers to take out of the engine after its step: they wait for a network.
+    var offlineCancellations: [Int] = []
 
     /// Drives every transfer; created on first use, on the driver's thread.
     lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
@@ -108,6 +122,7 @@ public final class SyncDriver {
         self.manifest = manifest
         engine.limits = manifest.limits
         engine.retry = manifest.retry
+        bandwidthCapUntil = nil
         planRequested = true
     }
 
@@ -119,12 +134,16 @@ public final class SyncDriver {
         planRequested = false
         guard let manifest else { return nil }
         let now = now()
+        plannedConditions = conditions ?? .favourable
+        let (planning, networkRetry) = offline.planningConditions(plannedConditions, at: now)
         // Phase 1: due feeds first; their episodes and the due files wait for the last of them.
-        if try startDueFeeds(of: manifest, at: now, conditions: conditions ?? .favourable) || isFetchingFeeds { return nil }
+        if try startDueFeeds(of: manifest, at: now, conditions: planning) || isFetchingFeeds { return nil }
         let round = try candidates(of: manifest)
         heldFiles = round.held.map { ($0.entry.title, $0.hold) }
-        requestedNow = []
-        let plan = Scheduler(timeZone: timeZone).plan(round.files, at: now, conditions: conditions ?? .favourable)
+        var plan = Scheduler(timeZone: timeZone).plan(round.files, at: now, conditions: planning)
+        if let networkRetry, plan.waiting.contains(where: { $0.reason == .waitingForNetwork }) {
+            plan.nextWake = min(plan.nextWake ?? networkRetry, networkRetry)
+        }
         let entries = round.entries
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var requests: [TransferRequest] = []
@@ -138,8 +157,10 @@ public final class SyncDriver {
             let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination, taken: takenNames)
             inFlight[id] = (request, entry.title, path)
             requests.append(request)
+            if requestedNow.contains(path) { askedFor.insert(id) }
         }
         engine.add(requests)
+        requestedNow = []
         // Never sooner than a moment from now: a plan that wakes in the past would spin.
         return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
     }
@@ -201,6 +222,14 @@ public final class SyncDriver {
     /// Whether no transfer is queued, running, waiting for a retry or for its commit.
     public var isIdle: Bool { engine.isIdle }
 
+    /// Whether a transfer the user asked for with `start` is still pending (running, queued,
+    /// waiting for a retry or its commit): the agent then delays suspend.
+    public var runsWorkTheUserAskedFor: Bool {
+        guard !askedFor.isEmpty else { return false }
+        askedFor.formIntersection(engine.pendingIDs)
+        return !askedFor.isEmpty
+    }
+
     /// How many transfers are pending in the engine.
     public var pendingCount: Int { engine.pendingIDs.count }
 
@@ -217,7 +246,9 @@ public final class SyncDriver {
     @discardableResult
     public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
         let nearest = [deadline, ledger.saveDeadline].compactMap { $0 }.min()
+        applyBandwidthCap()
         let readable = engine.step(until: nearest, watching: descriptors)
+        cancelTransfersWaitingForNetwork()
         saveChanges(ifDueAt: .now)
         return readable
     }
@@ -279,7 +310,7 @@ public final class SyncDriver {
 
     private func handle(_ event: TransferEvent) {
         if handleFeedEvent(event) { return }
-        guard let (request, title, path) = inFlight[event.id] else { return }
+        guard let (request, title, path) = inFlight[event.id], !waitsForNetwork(after: event, of: request) else { return }
         do throws(StateStoreError) {
             try ledger.record(event, of: request, at: path, retry: manifest?.retry ?? Manifest.RetryPolicy())
         } catch {

@@ -241,7 +241,8 @@ final class Download: CurlEasyDelegate {
             let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset,
                                     expectedLength: expectedLength, prefixHasher: hasher)
             do throws(TransferFailure) {
-                freeSpace = try FreeSpaceGuard(file: file, written: offset, remaining: expectedLength.map { $0 - offset })
+                freeSpace = try FreeSpaceGuard(file: file, written: offset, remaining: expectedLength.map { $0 - offset },
+                                               rule: options.minimumFree)
             } catch {
                 file.discard()
                 throw error

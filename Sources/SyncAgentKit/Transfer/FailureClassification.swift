@@ -40,7 +40,7 @@ enum FailureClassification {
         let host = serverName(context)
         switch error.kind {
         case .couldNotResolveHost:
-            return TransferFailure(.network, "cannot find the server \(host) (\(error))")
+            return TransferFailure(.nameNotResolved, "cannot find the server \(host) (\(error))")
         case .couldNotResolveProxy:
             return TransferFailure(.network, "cannot find the proxy \(context.proxy.map(hostName) ?? "") (\(error))")
         case .couldNotConnect:

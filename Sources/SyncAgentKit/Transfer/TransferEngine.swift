@@ -21,7 +21,7 @@ public final class TransferEngine {
     private let deliver: (TransferEvent) -> Void
     /// Where the bodies of transfers added with a sink go, by id, until they finish.
     private var sinks: [Int: any TransferBodySink] = [:]
-    private let clock = ContinuousClock()
+    let clock = ContinuousClock()
     private let multi = CurlMulti()
     private var queue = Queue()
     /// Whole, checked downloads waiting to be put in place together.
@@ -31,6 +31,19 @@ public final class TransferEngine {
     private var spareHandles: [CurlEasy] = []
     /// Connections' sockets, for downloads that check theirs (see ``Download``).
     private let sockets = ConnectionSockets()
+    /// The whole engine's bandwidth budget (see ``bytesPerSecond``).
+    var budget = BandwidthBudget()
+    /// Transfers paused because the budget could not pay for their next chunk, by id.
+    var pausedForBudget: [Int: CurlEasy] = [:]
+    /// Counts budget refills, to take turns in resuming.
+    var budgetRound = 0
+
+    /// The cap on all transfers together, in bytes per second; `nil`: unlimited. Applies at
+    /// once, to running transfers too.
+    public var bytesPerSecond: Int64? {
+        get { budget.bytesPerSecond }
+        set { budget.bytesPerSecond = newValue }
+    }
 
     /// - Parameters:
     ///   - retry: how often a transient failure is retried inside the engine before it is
@@ -83,18 +96,20 @@ public final class TransferEngine {
     @discardableResult
     public func step(until deadline: ContinuousClock.Instant?, watching descriptors: [Int32] = []) -> Set<Int32> {
         admit()
+        resumePausedTransfersIfDue()
         perform()
         let completed = collectCompletions() + commitIfDue()
         reportProgress()
         // Transfers that just ended may change what the caller wants next: no sleep now.
         if completed > 0 || queue.canAdmit(limits: limits) { return [] }
-        var wake = [queue.nextRetryDue, commits.deadline].compactMap { $0 }.min()
+        var wake = [queue.nextRetryDue, commits.deadline, budgetWake].compactMap { $0 }.min()
         if let deadline { wake = min(wake ?? deadline, deadline) }
         // curl_multi_poll also wakes for its own timers, so a long cap costs nothing.
         var timeout = Duration.seconds(86_400)
         if let wake { timeout = min(timeout, max(.zero, wake - clock.now)) }
         do {
             let readable = try multi.poll(timeout: timeout, watching: descriptors)
+            resumePausedTransfersIfDue()
             perform()
             collectCompletions()
             return readable
@@ -110,6 +125,7 @@ public final class TransferEngine {
         commit(commits.takeMembers())
         sinks = [:]
         for download in queue.removeAll() {
+            detachFromBudget(download.easy, id: download.request.id)
             multi.remove(download.easy)
             download.abandon()
         }
@@ -129,6 +145,7 @@ public final class TransferEngine {
         guard let removal = queue.remove(id: id) else { return false }
         sinks[id] = nil
         if case .running(let download) = removal {
+            detachFromBudget(download.easy, id: id)
             multi.remove(download.easy)
             if keepPartial { download.abandon() } else { download.discard() }
         }
@@ -153,13 +170,16 @@ public final class TransferEngine {
             let easy = spareHandles.popLast() ?? CurlEasy()
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
+            if let minimumFree = limits.minFree { options.minimumFree = minimumFree }
             do {
                 let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets,
                                             sink: sinks[request.id], emit: { [unowned self] in onEvent($0) })
+                attachToBudget(easy, id: request.id)
                 try multi.add(easy)
                 queue.started(download)
                 onEvent(.started(id: request.id, offset: download.offset))
             } catch {
+                detachFromBudget(easy, id: request.id)
                 let failure = FailureClassification.failure(for: error, url: request.url)
                 onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
             }
@@ -188,6 +208,7 @@ public final class TransferEngine {
     private func complete(_ easy: CurlEasy, error: CurlError?) {
         multi.remove(easy)
         guard let download = queue.ended(easy) else { return }
+        detachFromBudget(easy, id: download.request.id)
         defer {
             // After the verdict, which still reads the handle.
             if error == nil, spareHandles.count < limits.concurrent, easy.resetForReuse() {

@@ -19,6 +19,9 @@ public struct TransferFailure: Error, Sendable, Equatable, CustomStringConvertib
         public var description: String { name }
 
         public static let network = Code(name: "network", isTransient: true)
+        /// The server's name did not resolve: offline, or a network without working DNS,
+        /// unless other servers answer meanwhile (then the name itself is wrong).
+        public static let nameNotResolved = Code(name: "name-not-resolved", isTransient: true)
         public static let timeout = Code(name: "timeout", isTransient: true)
         public static let serverError = Code(name: "server-error", isTransient: true)
         public static let tooManyRequests = Code(name: "too-many-requests", isTransient: true)

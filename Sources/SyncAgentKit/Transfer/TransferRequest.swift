@@ -107,6 +107,9 @@ public struct TransferOptions: Sendable {
     /// The most a body sent with a `Content-Encoding` (gzip…) may grow to when decoded: a
     /// few kilobytes of gzip can decode to terabytes, and only the decoded size reaches disk.
     public var maximumDecodedSize: Int64 = 4 << 30
+    /// How much of a destination's disk stays free; `nil`: the smaller of 1 GB and 5% of it.
+    /// The engine sets it from the manifest's `limits.min_free`.
+    public var minimumFree: Manifest.FreeSpaceMargin?
 
     public init() {}
 }

@@ -44,8 +44,11 @@ extension SyncAgent {
                     // Asked on every frame, so `--watch` follows a resized window.
                     let size = terminal ? output.size() : nil
                     var lines = StatusTable(now: Date(), width: size?.columns, style: style).lines(for: files)
-                    if !agentRunning {
-                        let note = "The agent is not running; this is the saved state."
+                    // The agent follows the same manifest and clock: its cap now is this one.
+                    let cap = BandwidthSchedule(limit: manifest.limits.bandwidth, timeZone: .current).description(at: Date())
+                    let note = agentRunning ? cap.map { "Transfers are \($0)." } : "The agent is not running; this is the saved state."
+                    let windowNote = ClosedWindowNotice.message(files: files, manifest: manifest, at: Date(), timeZone: .current)
+                    for note in [windowNote, note].compactMap({ $0 }) {
                         lines.insert(size.map { ProgressText.truncated(note, toColumns: $0.columns, ellipsis: style.symbols.ellipsis) } ?? note, at: 0)
                     }
                     if watch, redraws, let size {

@@ -60,7 +60,7 @@ struct ConditionMonitorTests {
         #expect(try probe.nextChange(within: Self.changeDeadline).power == "battery", "UPower gone: the folder again")
     }
 
-    @Test func networkManagerMeteredAndAvailabilityReachTheCallback() throws {
+    @Test func networkManagerMeteredAvailabilityAndCaptivePortalReachTheCallback() throws {
         let bus = try PrivateSystemBus()
         defer { bus.stop() }
         let networkManager = try FakeSystemService.networkManager(state: 70, connectivity: 4, metered: 2, on: bus)
@@ -85,6 +85,12 @@ struct ConditionMonitorTests {
         #expect(try probe.nextChange(within: Self.changeDeadline) == Probe.Reading(power: "mains", network: "unavailable", metering: "unmetered"))
 
         try networkManager.set("State", to: .uint32(70))
+        #expect(try probe.nextChange(within: Self.changeDeadline) == Probe.Reading(power: "mains", network: "available", metering: "unmetered"))
+
+        // NMConnectivityState 2 is "portal": GIO's connectivity PORTAL, until someone logs in.
+        try networkManager.set("Connectivity", to: .uint32(2))
+        #expect(try probe.nextChange(within: Self.changeDeadline) == Probe.Reading(power: "mains", network: "portal", metering: "unmetered"))
+        try networkManager.set("Connectivity", to: .uint32(4))
         #expect(try probe.nextChange(within: Self.changeDeadline) == Probe.Reading(power: "mains", network: "available", metering: "unmetered"))
     }
 

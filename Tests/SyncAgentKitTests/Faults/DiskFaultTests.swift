@@ -31,7 +31,7 @@ struct DiskFaultTests {
         let failure = try #require(run.failure())
         #expect(failure.code == .disk)
         #expect(failure.message.hasPrefix("not enough space for \(destination): 1126 TB needed, "))
-        #expect(failure.message.hasSuffix(" free"))
+        #expect(failure.message.hasSuffix(" free (`limits.min_free`)"))
         #expect(contents(destination) == Data("old".utf8))
         #expect(!FileManager.default.fileExists(atPath: partialPath(destination)))
         #expect(server.requests(for: "/huge.iso").count == 1)
@@ -65,7 +65,7 @@ struct DiskFaultTests {
         #expect(failure.code == .disk)
         // The margin of a 2 MiB disk is 5% of it: the download stops before the disk is full.
         #expect(failure.message.hasPrefix("stopped writing \(destination) after "))
-        #expect(failure.message.hasSuffix(", and syncagent leaves at least 105 KB free"))
+        #expect(failure.message.hasSuffix(", and syncagent leaves at least 105 KB free (`limits.min_free`)"))
         #expect(contents(destination) == old)
         #expect(!FileManager.default.fileExists(atPath: partialPath(destination)))
         // The deleted partial's space comes back when its last descriptor closes; a process
@@ -73,6 +73,45 @@ struct DiskFaultTests {
         let deadline = ContinuousClock.now + .seconds(5)
         while disk.availableBytes <= 1 << 20, ContinuousClock.now < deadline { usleep(10_000) }
         #expect(disk.availableBytes > 1 << 20)
+    }
+
+    @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableReason)))
+    func minFreeRefusesAFileThatWouldCrossItBeforeWritingAndSaysWhatIsNeededAndFree() throws {
+        let disk = try ScratchMount(bytes: 4 << 20)
+        // Small enough that the default margin (5% of 4 MiB) lets it in; min_free does not.
+        try server.serve("/report.pdf", randomData(500_000))
+        let destination = disk.appending("report.pdf")
+        let free = disk.availableBytes
+        let limits = Manifest.Limits(concurrent: 1, perHost: 1, minFree: .bytes(Int64(free) - 300_000))
+        let run = FaultRun([TransferRequest(id: 0, url: server.url("/report.pdf"), destination: destination)], limits: limits)
+
+        let failure = try #require(run.failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message == "not enough space for \(destination): 500 KB needed, \(formatByteCount(Int64(free))) free, "
+            + "and syncagent leaves \(formatByteCount(Int64(free) - 300_000)) free (`limits.min_free`)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
+        #expect(server.requests(for: "/report.pdf").count == 1)
+
+        let roomy = Manifest.Limits(concurrent: 1, perHost: 1, minFree: .percent(50))
+        let fits = FaultRun([TransferRequest(id: 0, url: server.url("/report.pdf"), destination: destination)], limits: roomy)
+        #expect(fits.outcome() == .downloaded(bytes: 500_000))
+    }
+
+    @Test(.enabled(if: ScratchMount.isAvailable, Comment(rawValue: ScratchMount.unavailableReason)))
+    func minFreeStopsABodyOfNoLengthBeforeItCrossesTheMargin() throws {
+        let disk = try ScratchMount(bytes: 4 << 20)
+        var unannounced = FaultResponse()
+        unannounced.withoutLength = true
+        try server.serve("/stream.pdf", randomData(3 << 20), responses: [unannounced])
+        let destination = disk.appending("stream.pdf")
+        let limits = Manifest.Limits(concurrent: 1, perHost: 1, minFree: .bytes(2_000_000))
+        let run = FaultRun([TransferRequest(id: 0, url: server.url("/stream.pdf"), destination: destination)], attempts: 1, limits: limits)
+
+        let failure = try #require(run.failure())
+        #expect(failure.code == .disk)
+        #expect(failure.message.hasPrefix("stopped writing \(destination) after "))
+        #expect(failure.message.hasSuffix(", and syncagent leaves at least 2.0 MB free (`limits.min_free`)"))
+        #expect(!FileManager.default.fileExists(atPath: destination))
     }
 
     @Test func aMissingDestinationFolderIsCreated() throws {

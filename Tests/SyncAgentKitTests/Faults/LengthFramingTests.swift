@@ -111,7 +111,7 @@ struct LengthFramingTests {
         let failure = try #require(run.failure())
         #expect(failure.code == .disk)
         #expect(failure.message.hasPrefix("stopped writing \(destination) after "))
-        #expect(failure.message.hasSuffix("free, and syncagent leaves at least 419 KB free"))
+        #expect(failure.message.hasSuffix("free, and syncagent leaves at least 419 KB free (`limits.min_free`)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
     }
 }

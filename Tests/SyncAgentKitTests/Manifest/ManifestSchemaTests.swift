@@ -27,6 +27,7 @@ struct ManifestSchemaTests {
         ("file entry", ["properties", "files", "items"], ManifestValidator.fileEntryKeys),
         ("feed entry", ["properties", "feeds", "items"], ManifestValidator.feedEntryKeys),
         ("notify", ["properties", "notify"], ManifestValidator.notifyKeys),
+        ("bandwidth window", ["properties", "limits", "properties", "bandwidth_windows", "items"], ManifestValidator.bandwidthWindowKeys),
     ]
 
     func object(at path: [String]) -> [String: Any]? {
@@ -86,6 +87,8 @@ struct ManifestSchemaTests {
         case []: root[key] = value
         case ["files", "items"]: entry[key] = value
         case ["feeds", "items"]: root["feeds"] = [["title": "ATP", "url": "https://example.org/feed.xml"].merging([key: value]) { _, new in new }]
+        case ["bandwidth_windows", "items"]:
+            root["limits"] = ["bandwidth_windows": [["window": "08:00-18:00", "bandwidth": "500KB/s"].merging([key: value]) { _, new in new }]]
         default: root[path.last!] = [key: value]
         }
         if root["files"] == nil { root["files"] = [entry] }

@@ -180,6 +180,13 @@ struct SchedulerTests {
         #expect(reason(file(exists: false), conditions: .init(onMainsPower: true, networkAvailable: false, networkMetered: false)) == .waitingForNetwork)
     }
 
+    @Test func aCaptivePortalHoldsScheduledWorkUntilLoginButNotWhatTheUserAskedFor() {
+        let portal = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false, networkNeedsLogin: true)
+        #expect(reason(file(exists: false), conditions: portal) == .waitingForNetworkLogin)
+        #expect(reason(file(Manifest.Schedule(discretionary: true), exists: false), conditions: portal) == .waitingForNetworkLogin)
+        #expect(WaitReason.waitingForNetworkLogin.until == nil)
+    }
+
     @Test func namesATimeReasonBeforeAMissingCondition() {
         let offline = Conditions(onMainsPower: false, networkAvailable: false, networkMetered: false)
         let checked = ago(.seconds(3600))

@@ -22,6 +22,9 @@ final class CurlEasy {
 
     /// Who gets headers and body. Weak: the delegate owns this handle, not the other way round.
     weak var delegate: CurlEasyDelegate?
+    /// Asked before each body chunk reaches the delegate: whether that many bytes may be
+    /// taken now. `false` pauses the transfer (curl keeps the chunk) until ``unpause()``.
+    var bodyGate: ((Int) -> Bool)?
 
     init() {
         CurlGlobal.ensureInitialized()
@@ -224,12 +227,22 @@ final class CurlEasy {
     fileprivate func deliverBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
         delegate?.curlEasy(self, receivedBody: chunk) ?? false
     }
+
+    /// Continues a transfer the body gate paused; curl may deliver the chunk it kept before
+    /// this returns (and the gate may pause it again).
+    /// - SeeAlso: https://curl.se/libcurl/c/curl_easy_pause.html
+    func unpause() {
+        _ = syncagent_easy_unpause(rawHandle)
+    }
 }
 
-/// Returning anything but the size handed in makes curl abort with `CURLE_WRITE_ERROR`.
+/// Returning anything but the size handed in makes curl abort with `CURLE_WRITE_ERROR`;
+/// `CURL_WRITEFUNC_PAUSE` pauses the transfer, and curl hands the same chunk over again
+/// after `curl_easy_pause(CURLPAUSE_CONT)`.
 private let curlBodyCallback: curl_write_callback = { data, size, count, context in
     let easy = Unmanaged<CurlEasy>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
+    if let gate = easy.bodyGate, !gate(length) { return Int(CURL_WRITEFUNC_PAUSE) }
     return easy.deliverBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }
 

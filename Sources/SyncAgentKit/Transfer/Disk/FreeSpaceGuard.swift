@@ -5,8 +5,9 @@ import Glibc
 /// every few mebibytes as it grows, so a body of no stated length that never ends (or another
 /// program filling the disk meanwhile) stops the download before the disk is full.
 ///
-/// The margin is the smaller of 1 GB and 5% of the filesystem: room for the system and the
-/// user's other programs to go on working, whatever the disk's size.
+/// The margin is the manifest's `limits.min_free`, by default the smaller of 1 GB and 5% of the
+/// filesystem: room for the system and the user's other programs to go on working, whatever
+/// the disk's size.
 struct FreeSpaceGuard {
     /// The largest margin kept.
     static let largestMargin: Int64 = 1_000_000_000
@@ -24,22 +25,25 @@ struct FreeSpaceGuard {
     /// The count of bytes written at which to look again.
     private var nextCheck: Int64
 
-    /// The margin for a filesystem of `size` bytes.
-    static func margin(ofFilesystemSize size: Int64) -> Int64 {
-        min(largestMargin, size / 20)
+    /// The margin for a filesystem of `size` bytes: `rule`, or by default the smaller of
+    /// 1 GB and 5%.
+    static func margin(ofFilesystemSize size: Int64, rule: Manifest.FreeSpaceMargin? = nil) -> Int64 {
+        rule?.bytes(ofFilesystemSize: size) ?? min(largestMargin, size / 20)
     }
 
     /// A guard for `file`, before the body's first byte: fails when the body's `remaining`
-    /// bytes (if known) would not leave the margin free. `written`: bytes already in the file.
-    init(file: PartFile, written: Int64, remaining: Int64?) throws(TransferFailure) {
+    /// bytes (if known) would not leave the margin free. `written`: bytes already in the file;
+    /// `rule`: the manifest's `min_free`, if it has one.
+    init(file: PartFile, written: Int64, remaining: Int64?, rule: Manifest.FreeSpaceMargin? = nil) throws(TransferFailure) {
         let space = file.space
-        margin = space.map { Self.margin(ofFilesystemSize: $0.size) } ?? 0
+        margin = space.map { Self.margin(ofFilesystemSize: $0.size, rule: rule) } ?? 0
         // On a small filesystem the margin is small too: look often enough not to overshoot it.
         interval = max(16 << 10, min(Self.largestInterval, margin / 4))
         nextCheck = written + interval
-        guard let space, let remaining, remaining >= Self.smallestCheckedAhead else { return }
+        // With a margin of the user's own, even a small body is checked: it was asked for.
+        guard let space, let remaining, remaining >= Self.smallestCheckedAhead || rule != nil else { return }
         if remaining > space.available - margin {
-            let kept = margin > 0 ? ", and syncagent leaves \(formatByteCount(margin)) free" : ""
+            let kept = margin > 0 ? ", and syncagent leaves \(formatByteCount(margin)) free (`limits.min_free`)" : ""
             throw TransferFailure(.disk, "not enough space for \(file.destination): \(formatByteCount(remaining)) needed, "
                 + "\(formatByteCount(space.available)) free\(kept)")
         }
@@ -53,6 +57,6 @@ struct FreeSpaceGuard {
         nextCheck = written + Int64(upcoming) + interval
         guard let space = file.space, space.available - max(Int64(upcoming), remaining ?? 0) < margin else { return }
         throw TransferFailure(.disk, "stopped writing \(file.destination) after \(formatByteCount(written)): its disk has "
-            + "\(formatByteCount(space.available)) free, and syncagent leaves at least \(formatByteCount(margin)) free")
+            + "\(formatByteCount(space.available)) free, and syncagent leaves at least \(formatByteCount(margin)) free (`limits.min_free`)")
     }
 }
