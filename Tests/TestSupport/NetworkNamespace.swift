@@ -15,10 +15,23 @@ public final class NetworkNamespace: Sendable {
     /// Its folder of replacement `/etc` files.
     public let etcFolder: String
 
-    /// Whether this process may create namespaces (it runs as root and `ip` is installed).
-    public static var isAvailable: Bool { geteuid() == 0 && FileManager.default.isExecutableFile(atPath: ip) }
+    /// Whether this process may create namespaces and run in them: it runs as root, `ip` is
+    /// installed, and `/` is a mount point. `ip -n` and `ip netns exec` make `/` a slave mount
+    /// in a mount namespace of their own, which the kernel refuses where `/` is no mount point
+    /// ("mount --make-rslave /" failed: Invalid argument) — in a chroot, such as the fresh
+    /// Debian root `fresh-root-ci` runs the tests in. There is no way around that from inside
+    /// (a bind of `/` onto itself does not become the chroot's root), so those tests skip.
+    public static var isAvailable: Bool {
+        geteuid() == 0 && FileManager.default.isExecutableFile(atPath: ip) && rootIsMountPoint
+    }
     /// Why ``isAvailable`` is false, for a skipped test.
-    public static let unavailableReason = "a network namespace needs root and iproute2's ip"
+    public static let unavailableReason = "a network namespace needs root, iproute2's ip, and / as a mount point (not a chroot)"
+
+    /// Whether `/` is a mount point of this process's view (`/proc/self/mountinfo` lists it).
+    private static var rootIsMountPoint: Bool {
+        guard let text = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { $0.split(separator: " ").dropFirst(4).first == "/" }
+    }
 
     private static let ip = "/usr/sbin/ip"
 

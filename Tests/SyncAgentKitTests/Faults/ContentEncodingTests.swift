@@ -31,7 +31,8 @@ struct ContentEncodingTests {
         again.current = try #require(first.recorder.completion(0)?.validators)
         let second = FaultRun([again], attempts: 1)
         #expect(second.outcome() == .unchanged)
-        #expect(apache.requests().last?.status == 304)
+        // Apache logs a request after its response has gone out: wait for the second line.
+        #expect(apache.requests(count: 2).last?.status == 304)
     }
 
     @Test func aPartialIsNeverContinuedWithARangeOfTheEncodedBody() throws {
