@@ -86,9 +86,7 @@ extension SyncDriver {
             let folder = manifest.folderPath(of: feed)
             guard try store.feedRecord(forFolder: folder)?.hold == nil else { continue }
             for episode in try store.episodes(ofFeed: folder) where episode.state == .wanted {
-                let entry = Manifest.Entry(title: feed.title + "/" + episode.title, url: episode.url, path: feed.folder + "/" + episode.fileName,
-                                           schedule: feed.schedule, maxSize: feed.maxSize)
-                wanted.append((entry, EpisodeTransfer(episode: episode.id, feed: feed, folder: folder)))
+                wanted.append((episode.entry(of: feed), EpisodeTransfer(episode: episode.id, feed: feed, folder: folder)))
             }
         }
         return wanted
