@@ -46,6 +46,17 @@ extension StateStore {
         }
     }
 
+    /// Forgets every feed and episode, tombstones included: `syncagent reset`.
+    public func forgetFeeds() throws(StateStoreError) {
+        try perform("forget the saved feeds") { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                for table in ["episode_keys", "episodes", "feeds"] {
+                    try database.withStatement("DELETE FROM \(table)") { statement throws(SQLiteError) in try statement.run() }
+                }
+            }
+        }
+    }
+
     /// Every episode ever known of the feed in `folder`, with all its keys, by id.
     public func episodes(ofFeed folder: String) throws(StateStoreError) -> [StoredEpisode] {
         try perform("read the saved episodes of the feed in \(folder)") { () throws(SQLiteError) in

@@ -98,12 +98,16 @@ extension SyncDriver {
         planRequested = true
     }
 
-    /// Cancels every transfer, deletes the files the manifest put in place and forgets the
-    /// state (see ``Reset``); returns the titles of the files deleted.
+    /// Cancels every transfer and feed check, deletes the files the manifest put in place
+    /// (episodes too) and forgets the state (see ``Reset``); returns the titles of the files
+    /// deleted.
     public func reset() throws(StateStoreError) -> [String] {
         guard let manifest else { return [] }
         saveChanges()
         for entry in manifest.files { cancel(manifest.destinationPath(of: entry), keepPartial: false) }
+        for path in episodeTransfers.keys { cancel(path, keepPartial: false) }
+        for id in feedFetches.keys { _ = engine.cancel(id: id, keepPartial: false) }
+        feedFetches = [:]
         planRequested = true
         return try Reset.run(manifest: manifest, store: store)
     }

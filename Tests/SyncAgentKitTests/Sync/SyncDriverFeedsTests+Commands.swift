@@ -19,6 +19,22 @@ extension SyncDriverFeedsTests {
         try OfflineControl.status(of: manifest, store: store).first { $0.title == title }
     }
 
+    /// A running agent's driver, and its responder, once the episode "ATP/Big" (1.5 MB at
+    /// 200 kB/s) has started arriving.
+    func agentMidEpisode() throws -> (SyncDriver, ControlResponder) {
+        try serveSlowEpisodeFeed()
+        nonisolated(unsafe) var received: Int64 = 0
+        let driver = SyncDriver(store: store, mode: .onSchedule, timeZone: TimeZone(identifier: "UTC")!, now: { [unowned self] in now }) { event, file in
+            if case .progress(_, let bytes, _) = event, file.title == "ATP/Big" { received = bytes }
+        }
+        driver.use(try manifest())
+        while received == 0 {
+            if driver.planRequested { _ = try driver.plan(conditions: nil) }
+            driver.step(until: .now + .milliseconds(100))
+        }
+        return (driver, ControlResponder(driver: driver, logger: Logger(label: "feed-commands-test") { _ in SwiftLogNoOpLogHandler() }))
+    }
+
     @Test func aPausedFeedIsNeitherCheckedNorDownloadedUntilResumed() throws {
         try publish([Item(number: 2), Item(number: 1)])
         let manifest = try manifest(first: .all)
@@ -55,21 +71,7 @@ extension SyncDriverFeedsTests {
     }
 
     @Test func aRunningAgentPausesAFeedMidEpisodeKeepingItsPartialAndResumesItWithARange() throws {
-        try server.serve("slow/big.mp3", Data(repeating: 0x42, count: 1_500_000))
-        let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>ATP</title><item><title>Big</title><guid>big</guid>"
-            + "<pubDate>01 Nov 2026 10:00:00 GMT</pubDate><enclosure url=\"\(server.url("slow/big.mp3"))\" type=\"audio/mpeg\"/></item></channel></rss>"
-        try server.serve("feed.xml", Data(feed.utf8))
-        nonisolated(unsafe) var received: Int64 = 0
-        let driver = SyncDriver(store: store, mode: .onSchedule, timeZone: TimeZone(identifier: "UTC")!, now: { [unowned self] in now }) { event, file in
-            if case .progress(_, let bytes, _) = event, file.title == "ATP/Big" { received = bytes }
-        }
-        let manifest = try manifest()
-        driver.use(manifest)
-        let responder = ControlResponder(driver: driver, logger: Logger(label: "feed-commands-test") { _ in SwiftLogNoOpLogHandler() })
-        while received == 0 {
-            if driver.planRequested { _ = try driver.plan(conditions: nil) }
-            driver.step(until: .now + .milliseconds(100))
-        }
+        let (driver, responder) = try agentMidEpisode()
 
         let paused = responder.answer(ControlRequest(.pause, titles: ["ATP"]))
         #expect(paused.ok && paused.message == "paused 1 feed: ATP (partial downloads are kept)")
@@ -90,5 +92,39 @@ extension SyncDriverFeedsTests {
         #expect(server.requests(for: "/slow/big.mp3", count: 2).last?.range.hasPrefix("bytes=") == true)
         #expect(FileManager.default.contents(atPath: folder.appending("files/ATP/Big.mp3")) == Data(repeating: 0x42, count: 1_500_000))
         #expect(try states() == ["Big": .done])
+    }
+
+    @Test func resetDeletesTheEpisodesSyncagentWroteForgetsTheFeedAndHoldsItStopped() throws {
+        try publish([Item(number: 2), Item(number: 1)])
+        let manifest = try manifest(first: .newest(1))
+        #expect(try runOnce(manifest) == ["ATP/Episode 2"])
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder.appending("files/ATP/my notes.txt")))
+
+        #expect(try OfflineControl.reset(manifest, store: store) == "reset: deleted 1 file and forgot the saved state; `syncagent start` downloads it again")
+        #expect(episodeFiles == ["my notes.txt"])
+        #expect(try store.episodes(ofFeed: folder.appending("files/ATP")).isEmpty)
+        let feedRecord = try store.feedRecord(forFolder: folder.appending("files/ATP"))
+        #expect(feedRecord?.hold == .stopped && feedRecord?.bodySHA256 == nil && feedRecord?.validators == Validators())
+        #expect(try OfflineControl.status(of: manifest, store: store).map(\.state) == [.stopped])
+        #expect(try runOnce(manifest).isEmpty)
+        #expect(server.requests(for: "/feed.xml", count: 2).count == 1)
+
+        // Started again, it is a new subscription: the newest `first` once more.
+        _ = try record(.start, ["ATP"], in: manifest)
+        #expect(try runOnce(manifest) == ["ATP/Episode 2"])
+        #expect(try states() == ["Episode 2": .done, "Episode 1": .skipped])
+    }
+
+    @Test func aRunningAgentsResetCancelsTheEpisodeAndDeletesItsPartial() throws {
+        let (driver, responder) = try agentMidEpisode()
+        let partial = folder.appending("files/ATP/.Big.mp3.part")
+        #expect(FileManager.default.fileExists(atPath: partial))
+
+        let reset = responder.answer(ControlRequest(.reset))
+        #expect(reset.ok && reset.message.hasPrefix("reset: deleted 0 files"))
+        _ = try driver.plan(conditions: nil)
+        #expect(driver.isIdle)
+        #expect(!FileManager.default.fileExists(atPath: partial) && episodeFiles.isEmpty)
+        #expect(try driver.status().map(\.state) == [.stopped])
     }
 }
