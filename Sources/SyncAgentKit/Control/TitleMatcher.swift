@@ -1,5 +1,5 @@
-/// Finds the files, feeds and episodes a user names on the command line: by exact title or unambiguous prefix,
-/// case-blind.
+/// Finds the files, feeds and episodes a user names on the command line: by exact title or
+/// unambiguous prefix, case-blind.
 public enum TitleMatcher {
     /// The indexes into `titles` that `queries` name, in `titles` order; all of them when
     /// `queries` is empty. Throws a message that lists close matches when a query names

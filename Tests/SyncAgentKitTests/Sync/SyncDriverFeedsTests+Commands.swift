@@ -127,4 +127,21 @@ extension SyncDriverFeedsTests {
         #expect(!FileManager.default.fileExists(atPath: partial) && episodeFiles.isEmpty)
         #expect(try driver.status().map(\.state) == [.stopped])
     }
+
+    @Test func aBatchNamesHeldFeedsAsLeftOutButNotAnEpisodeHeldOnItsOwn() throws {
+        try publish([Item(number: 2), Item(number: 1)])
+        let manifest = try manifest(first: .newest(1))
+        try runOnce(manifest)
+        _ = try record(.start, ["ATP/Episode 1"], in: manifest)
+        _ = try record(.pause, ["ATP/Episode 1"], in: manifest)
+        let driver = SyncDriver(store: store, mode: .everyFileNow, timeZone: TimeZone(identifier: "UTC")!, now: { [unowned self] in now })
+        driver.use(manifest)
+        _ = try driver.runOneBatch(stoppingOn: nil)
+        #expect(driver.held.isEmpty)
+        #expect(episodeFiles == ["Episode 2.mp3"])
+
+        _ = try record(.pause, ["ATP"], in: manifest)
+        _ = try driver.runOneBatch(stoppingOn: nil)
+        #expect(driver.held == ["ATP"])
+    }
 }
