@@ -43,8 +43,9 @@ extension SyncDriver {
     }
 
     /// What the next scheduling round would do with each file of the manifest, in manifest
-    /// order, then with each episode its feeds already want, without doing any of it: the same candidates and the same ``Scheduler`` as
-    /// ``plan(conditions:)``, nothing handed to the engine, nothing saved.
+    /// order, then with each episode its feeds already want, without doing any of it: the
+    /// same candidates and the same ``Scheduler`` as ``plan(conditions:)``, nothing handed to
+    /// the engine, nothing saved.
     public func preview(conditions: Conditions? = nil) throws(StateStoreError) -> [PreviewedFile] {
         guard let manifest else { return [] }
         let now = self.now()
