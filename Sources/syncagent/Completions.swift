@@ -22,7 +22,7 @@ enum Completions {
         ) { try? String(contentsOfFile: $0, encoding: .utf8) }
         guard let manifest = try? locations.loadValidManifest() else { return [] }
         let typed = typed.lowercased()
-        return manifest.files.map(\.title).filter { typed.isEmpty || $0.lowercased().hasPrefix(typed) }
+        return (manifest.files.map(\.title) + manifest.feeds.map(\.title)).filter { typed.isEmpty || $0.lowercased().hasPrefix(typed) }
     }
 
     /// The value of `--manifest FILE` or `--manifest=FILE` on the command line, if given.

@@ -19,9 +19,11 @@ struct DryRunCommand {
         }
         let manifest = try locations.loadManifest()
         let files: [SyncDriver.PreviewedFile]
+        let feeds: [SyncDriver.PreviewedFeed]
         do {
             let driver = SyncDriver(store: try StateStore(readingOnlyIn: locations.stateDirectory), mode: .everyFileNow)
             driver.use(manifest)
+            feeds = try driver.previewFeeds()
             files = try driver.preview()
         } catch {
             throw CommandFailure(error.description, exitCode: .environment)
@@ -29,6 +31,6 @@ struct DryRunCommand {
         let environment = ProcessInfo.processInfo.environment
         let listing = DryRunListing(symbols: TerminalSymbols.forLocale(environment: environment), verbose: verbose, now: Date())
         let folder = ShownPath.abbreviated(manifest.destination, home: environment["HOME"])
-        FileDescriptorOutput.standardOutput.write(listing.text(files, folder: folder, root: manifest.destination))
+        FileDescriptorOutput.standardOutput.write(listing.text(files, feeds: feeds, folder: folder, root: manifest.destination))
     }
 }

@@ -12,7 +12,7 @@ enum ExitStatus: Int32 {
     case alreadyRunning = 4
     /// A command for the running agent found none (`pause`, `resume`, `stop`, `start`).
     case agentNotRunning = 5
-    /// `--once` had nothing to do: every file is paused or stopped (as `reset` leaves them).
+    /// `--once` had nothing to do: every file and feed is paused or stopped (as `reset` leaves them).
     case held = 6
     /// Ctrl-C (SIGINT) or SIGTERM ended `--once`; partial downloads are kept.
     case interrupted = 130

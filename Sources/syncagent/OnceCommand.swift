@@ -58,8 +58,8 @@ struct OnceCommand {
             throw CommandFailure(interruptionMessage(resuming: resuming, startingOver: startingOver), exitCode: .interrupted)
         }
         guard case .finished(let report) = end else { return }
-        let held = HeldFilesNotice.message(held: driver.heldFiles, fileCount: manifest.files.count)
-        if report == nil, let held, driver.heldFiles.count >= manifest.files.count {
+        let held = HeldFilesNotice.message(held: driver.heldFiles, fileCount: manifest.files.count, feedCount: manifest.feeds.count)
+        if report == nil, let held, driver.heldFiles.count >= manifest.files.count + manifest.feeds.count {
             // Nothing ran: no board to take down, and no "0 files" summary to print.
             reporter.restore()
             throw CommandFailure(held, exitCode: .held)

@@ -25,7 +25,7 @@ struct SyncAgent: ParsableCommand {
             Exit status: 0 every file is in place (but those you paused or stopped), 1 some \
             files failed, 2 the manifest or the command line is wrong, 3 the state or a folder \
             cannot be used, 4 an agent is already running on this state, 5 no agent is running \
-            (for pause, resume, stop, start), 6 --once had nothing to do as every file is \
+            (for pause, resume, stop, start), 6 --once had nothing to do as every file and feed is \
             paused or stopped (after reset), \
             130 interrupted.
             """,

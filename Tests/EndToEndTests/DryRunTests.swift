@@ -75,4 +75,42 @@ extension TerminalFaceTests {
         let run = try dryRun()
         #expect(run.standardOutput.contains("  fetch  Guide A → a.pdf: missing\n"), "\(run.standardOutput)")
     }
+
+    @Test func aDryRunSaysWhichFeedsWouldBeCheckedAndWhyWithoutFetchingThem() throws {
+        try server.serve("a.pdf", Data(repeating: 7, count: 1_000))
+        try server.serve("ep1.mp3", Data(repeating: 1, count: 2_000))
+        try server.serve("feed.xml", Data("""
+            <?xml version="1.0"?><rss version="2.0"><channel><title>ATP</title><item><title>One</title><guid>1</guid>
+            <enclosure url="\(server.url("ep1.mp3"))" type="audio/mpeg"/></item></channel></rss>
+            """.utf8))
+        try """
+            destination: ~/Guides
+            files:
+              - title: Guide A
+                url: \(server.url("a.pdf"))
+            feeds:
+              - title: ATP
+                url: \(server.url("feed.xml"))
+
+            """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let first = try dryRun()
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == """
+            syncagent --once would check 1 of 1 feed and fetch 1 of 1 file into ~/Guides (a dry run: nothing was changed)
+              check  ATP → ATP/: never checked; the episodes it wants are fetched after it
+              fetch  Guide A → a.pdf: missing
+
+            """)
+
+        #expect(try syncagent.run(["--once", "--no-notify"] + locationArguments).status == 0)
+        #expect(try syncagent.run(["pause", "ATP"] + locationArguments).status == 5)
+        let paused = try dryRun()
+        #expect(paused.standardOutput.hasPrefix("syncagent --once would check 0 of 1 feed and fetch 1 of 1 file into ~/Guides"), "\(paused.standardOutput)")
+        #expect(paused.standardOutput.contains("\n  skip   ATP → ATP/: paused; `syncagent resume` releases it\n"), "\(paused.standardOutput)")
+
+        #expect(try syncagent.run(["resume", "ATP"] + locationArguments).status == 5)
+        let resumed = try dryRun()
+        #expect(resumed.standardOutput.contains("\n  check  ATP → ATP/: re-check, read only if it changed on the server (by its schedule not due for "),
+                "\(resumed.standardOutput)")
+    }
 }

@@ -15,7 +15,7 @@ struct FeedCommandTests {
         + "/SyncAgentKitTests/Feeds/Corpus"
 
     init() throws {
-        server = try NginxServer()
+        server = try NginxServer(locations: "location /slow/ { limit_rate 200k; }")
         bus = try NotificationBus()
         folder = try TemporaryDirectory(prefix: "feeds-e2e")
         var environment = bus.clientEnvironment
@@ -89,5 +89,32 @@ struct FeedCommandTests {
         #expect(try syncagent.run(["--once", "--manifest", manifestPath, "--state-dir", stateDirectory]).status == 0)
         #expect(try bus.recordedNotifications().count == 1)
         #expect(server.requests(for: "/media/3.mp3").count == 1)
+    }
+
+    @Test func killedMidEpisodeTheNextOnceResumesWithARangeAndTheFileIsWhole() throws {
+        let episode = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+        try server.serve("slow/big.mp3", episode)
+        try server.serve("atp.xml", Data("""
+            <rss version="2.0"><channel><title>ATP</title><item><title>Big</title><guid>big</guid>
+            <pubDate>01 Nov 2026 10:00:00 GMT</pubDate><enclosure url="slow/big.mp3" type="audio/mpeg"/></item></channel></rss>
+            """.utf8))
+        try subscribe(first: "1")
+        let podcasts = folder.appending("Podcasts/ATP")
+        let partial = podcasts + "/.2026-11-01 Big.mp3.part"
+        let once = try syncagent.start(["--once", "--no-notify", "--manifest", manifestPath, "--state-dir", stateDirectory], output: "killed")
+        defer { if once.isRunning { kill(once.processIdentifier, SIGKILL) } }
+        #expect(eventually(within: .seconds(15)) { fileSize(partial) >= 600_000 })
+        kill(once.processIdentifier, SIGKILL)
+        once.waitUntilExit()
+        let kept = fileSize(partial)
+        #expect(kept >= 600_000 && kept < episode.count)
+
+        let run = try syncagent.run(["--once", "--no-notify", "--manifest", manifestPath, "--state-dir", stateDirectory])
+        #expect(run.status == 0, "\(run.standardError)")
+        let fetches = server.requests(for: "/slow/big.mp3", count: 2)
+        #expect(fetches.count == 2)
+        #expect(fetches.last?.range.hasPrefix("bytes=") == true && fetches.last?.range != "bytes=0-", "\(fetches)")
+        #expect(FileManager.default.contents(atPath: podcasts + "/2026-11-01 Big.mp3") == episode)
+        #expect(!FileManager.default.fileExists(atPath: partial))
     }
 }

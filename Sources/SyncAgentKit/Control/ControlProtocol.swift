@@ -34,7 +34,8 @@ public struct ControlRequest: Codable, Sendable, Equatable {
 
     public var version: Int
     public var command: Command
-    /// The files to act on, by title or unambiguous prefix; empty: all of them.
+    /// The files, feeds or episodes ("Feed/Episode") to act on, by title or unambiguous
+    /// prefix; empty: every file and feed.
     public var titles: [String]
 
     public init(_ command: Command, titles: [String] = [], version: Int = ControlProtocol.version) {

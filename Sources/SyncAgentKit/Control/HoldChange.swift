@@ -1,9 +1,10 @@
-/// A `pause`, `resume`, `stop` or `start` of some files, and the words that say it was done:
-/// by the running agent now, or recorded in the saved state for when it starts.
+/// A `pause`, `resume`, `stop` or `start` of some files, feeds or episodes, and the words
+/// that say it was done: by the running agent now, or recorded in the saved state for when it
+/// starts.
 struct HoldChange {
     let command: ControlRequest.Command
-    let entries: [Manifest.Entry]
-    /// Whether the user named no title, and so every file.
+    let targets: HoldTargets
+    /// Whether the user named no title, and so every file and feed.
     let all: Bool
 
     /// What the running agent says it did: "paused 2 files: A, B (partial downloads are
@@ -28,11 +29,18 @@ struct HoldChange {
             + "starts (`syncagent`, or at every login: `syncagent install`)"
     }
 
-    /// "paused 2 files: A, B" / "paused all 6 files", with the note when files were named.
+    /// "paused 2 files: A, B" / "paused all 6 files and 1 feed", with the note when some
+    /// were named (an episode counts as a file).
     private func summary(_ verb: String, note: String? = nil) -> String {
-        let count = counted(entries.count, "file")
-        var text = all ? "\(verb) all \(count)" : "\(verb) \(count): " + entries.map(\.title).joined(separator: ", ")
-        if let note, !entries.isEmpty { text += " (\(note))" }
+        let files = targets.files.count + targets.episodes.count
+        let feeds = targets.feeds.count
+        var counts: [String] = []
+        if files > 0 || feeds == 0 { counts.append(counted(files, "file")) }
+        if feeds > 0 { counts.append(counted(feeds, "feed")) }
+        let count = counts.joined(separator: " and ")
+        let titles = targets.titles
+        var text = all ? "\(verb) all \(count)" : "\(verb) \(count): " + titles.joined(separator: ", ")
+        if let note, !titles.isEmpty { text += " (\(note))" }
         return text
     }
 }

@@ -4,16 +4,16 @@
 ///
 /// The caller holds the agent lock, so no agent can start and work on the state meanwhile.
 public enum OfflineControl {
-    /// Records a `pause`, `stop`, `resume` or `start` of `titles` (none: every file) and
-    /// returns what was recorded, in words for the user.
-    public static func record(_ command: ControlRequest.Command, of entries: [Manifest.Entry], all: Bool, in manifest: Manifest, store: StateStore) throws(StateStoreError) -> String {
+    /// Records a `pause`, `stop`, `resume` or `start` of `targets` (`all`: the user named
+    /// none) and returns what was recorded, in words for the user.
+    public static func record(_ command: ControlRequest.Command, of targets: HoldTargets, all: Bool, in manifest: Manifest, store: StateStore) throws(StateStoreError) -> String {
         switch command {
-        case .pause: try Holds.hold(entries, in: manifest, as: .paused, store: store)
-        case .stop: try Holds.hold(entries, in: manifest, as: .stopped, store: store)
-        case .resume, .start: try Holds.release(entries, in: manifest, store: store)
+        case .pause: try Holds.hold(targets, in: manifest, as: .paused, store: store)
+        case .stop: try Holds.hold(targets, in: manifest, as: .stopped, store: store)
+        case .resume, .start: try Holds.release(targets, in: manifest, starting: command == .start, store: store)
         case .status, .reset: preconditionFailure("\(command) is not a hold")
         }
-        return HoldChange(command: command, entries: entries, all: all).recorded
+        return HoldChange(command: command, targets: targets, all: all).recorded
     }
 
     /// Deletes the manifest's files and forgets the state (see ``Reset``); returns what it did.

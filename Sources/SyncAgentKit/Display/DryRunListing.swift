@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// What `syncagent --once --dry-run` prints: a heading with how many files would be fetched,
-/// then one line per file — fetched or skipped, its title and name, and why.
+/// What `syncagent --once --dry-run` prints: a heading with how many feeds would be checked
+/// and files fetched, then one line per feed and one per file (episodes a feed already wants
+/// included) — checked, fetched or skipped, its title and name, and why.
 ///
 /// ```
 /// syncagent --once would fetch 2 of 3 files into ~/Guides (a dry run: nothing was changed)
@@ -24,16 +25,47 @@ public struct DryRunListing {
     }
 
     /// The whole listing, lines ended by newlines; `folder` is the destination as shown.
-    public func text(_ files: [SyncDriver.PreviewedFile], folder: String, root: String) -> String {
+    /// Feeds, when the manifest has any, come first: `--once` checks them before it fetches.
+    public func text(_ files: [SyncDriver.PreviewedFile], feeds: [SyncDriver.PreviewedFeed] = [], folder: String, root: String) -> String {
         let fetched = files.filter { if case .fetch = $0.decision { true } else { false } }.count
-        var text = "syncagent --once would fetch \(fetched) of \(counted(files.count, "file")) into \(folder) (a dry run: nothing was changed)\n"
+        let checked = feeds.filter { if case .check = $0.decision { true } else { false } }.count
+        let checks = feeds.isEmpty ? "" : "check \(checked) of \(counted(feeds.count, "feed")) and "
+        var text = "syncagent --once would \(checks)fetch \(fetched) of \(counted(files.count, "file")) into \(folder) (a dry run: nothing was changed)\n"
+        for feed in feeds {
+            let (verb, why) = words(for: feed.decision)
+            text += line(verb, title: feed.title, path: feed.folder + "/", root: root, why: why, url: feed.url)
+        }
         for file in files {
-            let name = file.path.hasPrefix(root + "/") ? String(file.path.dropFirst(root.count + 1)) : file.path
             let (verb, why) = words(for: file.decision)
-            text += "  \(verb)\(String(repeating: " ", count: 5 - verb.count))  \(ProgressText.sanitized(file.title)) \(symbols.arrow) \(ProgressText.sanitized(name)): \(why)\n"
-            if verbose { text += "         \(file.url)\n" }
+            text += line(verb, title: file.title, path: file.path, root: root, why: why, url: file.url)
         }
         return text
+    }
+
+    /// "  fetch  Guide A → a.pdf: missing", and the URL below it when verbose.
+    private func line(_ verb: String, title: String, path: String, root: String, why: String, url: String) -> String {
+        let name = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        var text = "  \(verb)\(String(repeating: " ", count: 5 - verb.count))  \(ProgressText.sanitized(title)) \(symbols.arrow) \(ProgressText.sanitized(name)): \(why)\n"
+        if verbose { text += "         \(url)\n" }
+        return text
+    }
+
+    private func words(for decision: SyncDriver.PreviewedFeed.Decision) -> (String, String) {
+        let then = "; the episodes it wants are fetched after it"
+        switch decision {
+        case .check(.neverChecked):
+            return ("check", "never checked" + then)
+        case .check(.recheck(let schedule)):
+            return ("check", "re-check, read only if it changed on the server (\(scheduleWords(schedule)))" + then)
+        case .check(.failedLastTime(let message)):
+            return ("check", "failed last time: \(ProgressText.sanitized(message))")
+        case .skip(.held(let hold)):
+            return words(for: SyncDriver.PreviewedFile.Decision.skip(.held(hold)))
+        case .skip(.gone):
+            return ("skip", "the server answered 410 Gone; no longer checked (edit or remove it in the manifest)")
+        case .skip(.waiting(let reason)):
+            return ("skip", waitingWords(reason))
+        }
     }
 
     private func words(for decision: SyncDriver.PreviewedFile.Decision) -> (String, String) {

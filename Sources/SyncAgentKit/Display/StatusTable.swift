@@ -98,6 +98,10 @@ public struct StatusTable {
     /// `columns`, the bar narrows (down to 10 cells) or goes, so the bytes, speed and ETA fit.
     private func details(of file: FileStatus, columns: Int?) -> (text: String, bar: String?) {
         switch file.state {
+        case .paused where file.bytesReceived == nil && file.bytesExpected == nil:
+            // Held before anything arrived (a feed, or a file or episode that never
+            // started): its last result says more than "0 bytes".
+            return (summary(of: file), nil)
         case .downloading, .paused:
             var parts = [bytes(file)]
             if file.state == .downloading {
@@ -121,17 +125,23 @@ public struct StatusTable {
             return (text, nil)
         case .upToDate, .waitingForStartDate, .waitingForWindow, .waitingForNetwork, .waitingForNetworkLogin, .waitingForPower,
              .waitingForUnmeteredNetwork, .queued, .stopped, .notYetFetched, .skipped:
-            var parts: [String] = []
-            if let kind = file.lastResult, let date = file.lastResultDate {
-                let size = file.bytesExpected.map { ", \(formatByteCount($0))" } ?? ""
-                parts.append("\(kind == "unchanged" ? "checked" : kind) \(ago(date))\(size)")
-            }
-            if let next = file.nextCheck, next > now {
-                parts.append("\(Self.nextWords(for: file.state)) \(inTime(next))")
-            }
-            if let partial = file.bytesReceived { parts.append("\(formatByteCount(partial)) partly downloaded") }
-            return (parts.joined(separator: "; "), nil)
+            return (summary(of: file), nil)
         }
+    }
+
+    /// The details of a file that does not move: its last result, its next moment, and what
+    /// a partial download holds.
+    private func summary(of file: FileStatus) -> String {
+        var parts: [String] = []
+        if let kind = file.lastResult, let date = file.lastResultDate {
+            let size = file.bytesExpected.map { ", \(formatByteCount($0))" } ?? ""
+            parts.append("\(kind == "unchanged" ? "checked" : kind) \(ago(date))\(size)")
+        }
+        if let next = file.nextCheck, next > now {
+            parts.append("\(Self.nextWords(for: file.state)) \(inTime(next))")
+        }
+        if let partial = file.bytesReceived { parts.append("\(formatByteCount(partial)) partly downloaded") }
+        return parts.joined(separator: "; ")
     }
 
     /// What a waiting file's next moment is, in the table: "next check in 5 h".

@@ -18,7 +18,7 @@ enum SafeFileName {
             case ":": result.append(contentsOf: " -".unicodeScalars.dropFirst(result.last == " " ? 1 : 0))
             case "*", "?", "<", ">": result.append("_")
             case "\"": result.append("'")
-            case _ where isBidiControl(scalar): continue
+            case _ where scalar.isBidiControl: continue
             case _ where scalar.properties.generalCategory == .control || scalar.properties.isWhitespace
                 || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator:
                 if result.last != " " { result.append(" ") }
@@ -48,13 +48,5 @@ enum SafeFileName {
             result.append(character)
         }
         return strip(result)
-    }
-
-    /// The Unicode bidi formatting characters (ALM, LRM, RLM, embeddings, overrides, isolates).
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 }

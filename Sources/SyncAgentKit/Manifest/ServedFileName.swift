@@ -48,7 +48,7 @@ public enum ServedFileName {
         let base = last.split(separator: "\\", omittingEmptySubsequences: false).last.map(String.init) ?? last
         var cleaned = String.UnicodeScalarView()
         for scalar in String(decoding: base._nfcCodeUnits, as: UTF8.self).unicodeScalars {  // NFC, from the standard library
-            if RelativePath.isControl(scalar) || isBidiControl(scalar) {
+            if RelativePath.isControl(scalar) || scalar.isBidiControl {
                 cleaned.append("_")
             } else {
                 cleaned.append(scalar)
@@ -58,15 +58,6 @@ public enum ServedFileName {
         if name.utf8.count > maximumBytes { name = cut(name) }
         guard !name.isEmpty, !StagingName.isReserved(name) else { return nil }
         return name
-    }
-
-    /// Whether a scalar is a Unicode bidi formatting character (ALM, LRM, RLM, embeddings,
-    /// overrides, isolates), which could make `exe.pdf` show as `fdp.exe`.
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
     }
 
     /// `name` cut to ``maximumBytes``, keeping its extension when it has a short one.

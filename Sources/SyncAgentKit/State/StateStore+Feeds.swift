@@ -31,6 +31,32 @@ extension StateStore {
         }
     }
 
+    /// Sets or lifts the user's hold on the feed kept in `folder` (at `url`), saving a new
+    /// record for a feed never checked.
+    public func setFeedHold(_ hold: Hold?, forFolder folder: String, url: String) throws(StateStoreError) {
+        try perform("save the hold of the feed in \(folder)") { () throws(SQLiteError) in
+            let sql = """
+                INSERT INTO feeds (folder, url, failed_attempts, hold) VALUES (?1, ?2, 0, ?3)
+                ON CONFLICT (folder) DO UPDATE SET hold = excluded.hold
+                """
+            try database.withStatement(sql) { statement throws(SQLiteError) in
+                try statement.bind([SQLiteValue(folder), SQLiteValue(url), SQLiteValue(hold?.rawValue)])
+                try statement.run()
+            }
+        }
+    }
+
+    /// Forgets every feed and episode, tombstones included: `syncagent reset`.
+    public func forgetFeeds() throws(StateStoreError) {
+        try perform("forget the saved feeds") { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                for table in ["episode_keys", "episodes", "feeds"] {
+                    try database.withStatement("DELETE FROM \(table)") { statement throws(SQLiteError) in try statement.run() }
+                }
+            }
+        }
+    }
+
     /// Every episode ever known of the feed in `folder`, with all its keys, by id.
     public func episodes(ofFeed folder: String) throws(StateStoreError) -> [StoredEpisode] {
         try perform("read the saved episodes of the feed in \(folder)") { () throws(SQLiteError) in

@@ -12,9 +12,12 @@ extension FileStatus {
         for feed in manifest.feeds {
             let folder = manifest.folderPath(of: feed)
             let saved = try store.feedRecord(forFolder: folder)
-            rows.append(FileStatus(feed: feed, folder: folder, record: saved?.url == feed.url ? saved : nil))
+            var feedRow = FileStatus(feed: feed, folder: folder, record: saved?.url == feed.url ? saved : nil)
+            // The user's hold stands whatever URL the feed was last checked at.
+            if let hold = saved?.hold { feedRow.state = hold == .stopped ? .stopped : .paused }
+            rows.append(feedRow)
             for episode in try store.episodes(ofFeed: folder) where episode.state != .deleted {
-                let entry = Manifest.Entry(title: feed.title + "/" + episode.title, url: episode.url, path: feed.folder + "/" + episode.fileName)
+                let entry = episode.entry(of: feed)
                 let path = manifest.destinationPath(of: entry)
                 var row = FileStatus(entry: entry, path: path, record: try record(entry, path))
                 row.feed = feed.title
@@ -24,14 +27,14 @@ extension FileStatus {
                 case .done where row.state == .notYetFetched: row.state = .upToDate
                 default: break
                 }
-                if saved?.hold != nil && row.state != .upToDate { row.state = saved?.hold == .stopped ? .stopped : .paused }
+                if let hold = saved?.hold, row.state != .upToDate, row.state != .skipped { row.state = hold == .stopped ? .stopped : .paused }
                 rows.append(row)
             }
         }
         return rows
     }
 
-    /// A feed's own row: never checked, up to date, failed (410 included) or held; a move the
+    /// A feed's own row: never checked, up to date or failed (410 included); a move the
     /// feed announced is the row's message, so the user can edit the manifest.
     init(feed: Manifest.Feed, folder: String, record: FeedRecord?) {
         self.init(title: feed.title, path: folder, state: .notYetFetched)
@@ -50,11 +53,6 @@ extension FileStatus {
         if let moved = record.movedTo {
             let how = record.moveKind == .redirect ? "the server redirects it permanently" : "the feed says it moved"
             lastMessage = [lastMessage, "\(how) to \(moved); edit its `url` in the manifest"].compactMap { $0 }.joined(separator: "; ")
-        }
-        switch record.hold {
-        case .paused: state = .paused
-        case .stopped: state = .stopped
-        case nil: break
         }
     }
 }

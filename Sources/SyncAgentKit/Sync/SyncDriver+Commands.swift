@@ -45,38 +45,69 @@ extension SyncDriver {
     /// Pauses (keeping partials) or stops (deleting them) files, running or not; held files
     /// are not started again until the user starts or resumes them.
     public func hold(_ entries: [Manifest.Entry], as hold: Hold) throws(StateStoreError) {
+        try self.hold(HoldTargets(files: entries), as: hold)
+    }
+
+    /// Holds files, episodes and whole feeds, running or not: a held feed's check and its
+    /// episodes' transfers are cancelled, and it is not checked again until released.
+    public func hold(_ targets: HoldTargets, as hold: Hold) throws(StateStoreError) {
         guard let manifest else { return }
         saveChanges()
-        for entry in entries {
+        for entry in targets.entries {
             let path = manifest.destinationPath(of: entry)
             // The partial's whole size is known only while it runs: kept, so `status` shows
             // "9.2 MB of 48 MB" for the paused file.
             if hold == .paused, let id = ids[path], let size = progress[id]?.expected { pausedSizes[path] = size }
             cancel(path, keepPartial: hold == .paused)
         }
-        try Holds.hold(entries, in: manifest, as: hold, store: store)
+        for feed in targets.feeds {
+            let folder = manifest.folderPath(of: feed)
+            if let id = ids[folder], feedFetches.removeValue(forKey: id) != nil { _ = engine.cancel(id: id, keepPartial: false) }
+            for (path, episode) in episodeTransfers where episode.folder == folder { cancel(path, keepPartial: hold == .paused) }
+        }
+        try Holds.hold(targets, in: manifest, as: hold, store: store)
         planRequested = true
     }
 
     /// Lifts any hold from the files, and has the next round start them whatever their
     /// schedule, window and conditions say (the user's explicit request).
     public func release(_ entries: [Manifest.Entry]) throws(StateStoreError) {
+        try release(HoldTargets(files: entries), starting: true)
+    }
+
+    /// Lifts any hold from files, episodes and feeds, and has the next round start them (a
+    /// feed: check it, and start its wanted episodes) whatever their schedule, window and
+    /// conditions say. `starting` (the user's `start`) also fetches skipped and failed
+    /// episodes.
+    public func release(_ targets: HoldTargets, starting: Bool) throws(StateStoreError) {
         guard let manifest else { return }
         saveChanges()
-        try Holds.release(entries, in: manifest, store: store)
-        for entry in entries {
-            requestedNow.insert(manifest.destinationPath(of: entry))
-            pausedSizes[manifest.destinationPath(of: entry)] = nil
+        try Holds.release(targets, in: manifest, starting: starting, store: store)
+        var paths = targets.entries.map { manifest.destinationPath(of: $0) }
+        for feed in targets.feeds {
+            let folder = manifest.folderPath(of: feed)
+            paths.append(folder)
+            for episode in try store.episodes(ofFeed: folder) where episode.state == .wanted {
+                paths.append(manifest.destinationPath(of: episode.entry(of: feed)))
+            }
+        }
+        for path in paths {
+            requestedNow.insert(path)
+            pausedSizes[path] = nil
         }
         planRequested = true
     }
 
-    /// Cancels every transfer, deletes the files the manifest put in place and forgets the
-    /// state (see ``Reset``); returns the titles of the files deleted.
+    /// Cancels every transfer and feed check, deletes the files the manifest put in place
+    /// (episodes too) and forgets the state (see ``Reset``); returns the titles of the files
+    /// deleted.
     public func reset() throws(StateStoreError) -> [String] {
         guard let manifest else { return [] }
         saveChanges()
         for entry in manifest.files { cancel(manifest.destinationPath(of: entry), keepPartial: false) }
+        for path in episodeTransfers.keys { cancel(path, keepPartial: false) }
+        for id in feedFetches.keys { _ = engine.cancel(id: id, keepPartial: false) }
+        feedFetches = [:]
         planRequested = true
         return try Reset.run(manifest: manifest, store: store)
     }

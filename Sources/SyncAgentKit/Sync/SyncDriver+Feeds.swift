@@ -25,14 +25,11 @@ extension SyncDriver {
         for feed in manifest.feeds {
             let folder = manifest.folderPath(of: feed)
             let record = try store.feedRecord(forFolder: folder)
-            guard record?.hold == nil, record?.goneSince == nil || record?.url != feed.url else { continue }
+            guard !Self.skipsChecks(of: feed, record: record) else { continue }
             if let id = ids[folder], feedFetches[id] != nil { continue }
             // `--once` checks each feed once; its second round is phase 2.
             if mode == .everyFileNow && checkedFeeds.contains(folder) { continue }
-            scheduled.append(ScheduledFile(
-                path: folder, schedule: feed.schedule, existsOnDisk: record?.lastCheck != nil, lastCheck: record.flatMap(Self.lastCheck),
-                requestedByUser: mode == .everyFileNow || requestedNow.contains(folder)
-            ))
+            scheduled.append(scheduledFeed(feed, folder: folder, record: record, requestedByUser: mode == .everyFileNow || requestedNow.contains(folder)))
             byFolder[folder] = feed
         }
         let plan = Scheduler(timeZone: timeZone).plan(scheduled, at: now, conditions: conditions)
@@ -49,6 +46,18 @@ extension SyncDriver {
             engine.add(TransferRequest(id: id, url: feed.url, destination: folder, current: current, maximumSize: Int64(FeedLimits.standard.maximumBytes)), into: body)
         }
         return !plan.start.isEmpty
+    }
+
+    /// How the scheduler sees a feed: its schedule and its last check.
+    func scheduledFeed(_ feed: Manifest.Feed, folder: String, record: FeedRecord?, requestedByUser: Bool) -> ScheduledFile {
+        ScheduledFile(path: folder, schedule: feed.schedule, existsOnDisk: record?.lastCheck != nil, lastCheck: record.flatMap(Self.lastCheck),
+                      requestedByUser: requestedByUser)
+    }
+
+    /// Whether the user holds a feed, or its server said it is gone (at the URL the manifest
+    /// names now): either way it is not checked.
+    static func skipsChecks(of feed: Manifest.Feed, record: FeedRecord?) -> Bool {
+        record?.hold != nil || (record?.goneSince != nil && record?.url == feed.url)
     }
 
     /// How the scheduler sees a feed's last check.
@@ -86,12 +95,24 @@ extension SyncDriver {
             let folder = manifest.folderPath(of: feed)
             guard try store.feedRecord(forFolder: folder)?.hold == nil else { continue }
             for episode in try store.episodes(ofFeed: folder) where episode.state == .wanted {
-                let entry = Manifest.Entry(title: feed.title + "/" + episode.title, url: episode.url, path: feed.folder + "/" + episode.fileName,
-                                           schedule: feed.schedule, maxSize: feed.maxSize)
-                wanted.append((entry, EpisodeTransfer(episode: episode.id, feed: feed, folder: folder)))
+                wanted.append((episode.entry(of: feed), EpisodeTransfer(episode: episode.id, feed: feed, folder: folder)))
             }
         }
         return wanted
+    }
+
+    /// The feeds of `manifest` the user holds, by title.
+    func heldFeeds(of manifest: Manifest) throws(StateStoreError) -> [(title: String, hold: Hold)] {
+        var held: [(title: String, hold: Hold)] = []
+        for feed in manifest.feeds {
+            if let hold = try store.feedRecord(forFolder: manifest.folderPath(of: feed))?.hold { held.append((feed.title, hold)) }
+        }
+        return held
+    }
+
+    /// The held entries of a round that are the manifest's files, not episodes, by title.
+    func heldOutsideFeeds(_ held: [(entry: Manifest.Entry, hold: Hold)], in manifest: Manifest) -> [(title: String, hold: Hold)] {
+        held.filter { episodeTransfers[manifest.destinationPath(of: $0.entry)] == nil }.map { ($0.entry.title, $0.hold) }
     }
 
     /// The episode an episode file's transfer is for.

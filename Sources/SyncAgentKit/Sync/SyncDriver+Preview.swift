@@ -43,8 +43,9 @@ extension SyncDriver {
     }
 
     /// What the next scheduling round would do with each file of the manifest, in manifest
-    /// order, without doing any of it: the same candidates and the same ``Scheduler`` as
-    /// ``plan(conditions:)``, nothing handed to the engine, nothing saved.
+    /// order, then with each episode its feeds already want, without doing any of it: the
+    /// same candidates and the same ``Scheduler`` as ``plan(conditions:)``, nothing handed to
+    /// the engine, nothing saved.
     public func preview(conditions: Conditions? = nil) throws(StateStoreError) -> [PreviewedFile] {
         guard let manifest else { return [] }
         let now = self.now()
@@ -54,7 +55,8 @@ extension SyncDriver {
         let waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
         var holds: [String: Hold] = [:]
         for (entry, hold) in round.held { holds[manifest.destinationPath(of: entry)] = hold }
-        return try manifest.files.map { entry throws(StateStoreError) in
+        // Episodes a feed already wants (an interrupted one, say) are fetched like files.
+        return try (manifest.files + wantedEpisodes(of: manifest).map(\.entry)).map { entry throws(StateStoreError) in
             let path = manifest.destinationPath(of: entry)
             // Where the file is: the name its server gave, if it did.
             let kept = try ledger.record(for: entry, at: path)?.keptPath ?? path

@@ -36,10 +36,11 @@ public final class SyncDriver {
     public let mode: Mode
     /// The manifest in force; `nil` until ``use(_:)``.
     public private(set) var manifest: Manifest?
-    /// Titles of the files the last scheduling round left alone because the user paused or
-    /// stopped them.
+    /// Titles of the files and feeds the last scheduling round left alone because the user
+    /// paused or stopped them.
     public var held: [String] { heldFiles.map(\.title) }
-    /// The files the last scheduling round left alone, by title, with how the user held them.
+    /// The files and feeds the last scheduling round left alone, by title, with how the user
+    /// held them (an episode held on its own is not among them: it is its feed's business).
     public private(set) var heldFiles: [(title: String, hold: Hold)] = []
     /// Files the last scheduling round did not start, and why, by path.
     public private(set) var waiting: [String: WaitReason] = [:]
@@ -139,7 +140,7 @@ public final class SyncDriver {
         // Phase 1: due feeds first; their episodes and the due files wait for the last of them.
         if try startDueFeeds(of: manifest, at: now, conditions: planning) || isFetchingFeeds { return nil }
         let round = try candidates(of: manifest)
-        heldFiles = round.held.map { ($0.entry.title, $0.hold) }
+        heldFiles = try heldFeeds(of: manifest) + heldOutsideFeeds(round.held, in: manifest)
         var plan = Scheduler(timeZone: timeZone).plan(round.files, at: now, conditions: planning)
         if let networkRetry, plan.waiting.contains(where: { $0.reason == .waitingForNetwork }) {
             plan.nextWake = min(plan.nextWake ?? networkRetry, networkRetry)

@@ -13,10 +13,10 @@ extension Locations {
     }
 }
 
-/// The titles a control command acts on; none means every file.
+/// The titles a control command acts on; none means every file and feed.
 struct TitleArguments: ParsableArguments {
     @Argument(help: ArgumentHelp(
-        "Files to act on, by title or the start of one (case does not matter). None: every file.",
+        "Files, feeds or episodes (\"Feed/Episode\") to act on, by title or the start of one (case does not matter). None: every file and feed.",
         valueName: "title"
     ), completion: Completions.titles)
     var titles: [String] = []
@@ -33,18 +33,24 @@ func sendToAgent(_ command: ControlRequest.Command, titles: [String], locations:
         return
     }
     let manifest = try locations.loadManifest()
-    let entries: [Manifest.Entry]
-    do {
-        entries = try TitleMatcher.entries(titles, in: manifest)
-    } catch {
-        throw CommandFailure(error.message, exitCode: .usage)
-    }
     let lock = try locations.takeLock()
     defer { withExtendedLifetime(lock) {} }
     let store = try locations.openState()
+    let episodes: [String: [StoredEpisode]]
+    do {
+        episodes = try HoldTargets.namedEpisodes(of: manifest, store: store)
+    } catch {
+        throw CommandFailure(error.description, exitCode: .environment)
+    }
+    let targets: HoldTargets
+    do {
+        targets = try TitleMatcher.targets(titles, in: manifest, episodes: episodes)
+    } catch {
+        throw CommandFailure(error.message, exitCode: .usage)
+    }
     let recorded: String
     do {
-        recorded = try OfflineControl.record(command, of: entries, all: titles.isEmpty, in: manifest, store: store)
+        recorded = try OfflineControl.record(command, of: targets, all: titles.isEmpty, in: manifest, store: store)
     } catch {
         throw CommandFailure(error.description, exitCode: .environment)
     }

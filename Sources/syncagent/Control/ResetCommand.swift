@@ -4,14 +4,15 @@ import Glibc
 import SyncAgentKit
 
 extension SyncAgent {
-    /// `syncagent reset`: cancel what runs, delete the manifest's files, forget the state.
+    /// `syncagent reset`: cancel what runs, delete the manifest's files and episodes, forget the state.
     struct ResetCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reset",
             abstract: "Delete the files the manifest put in place and forget the saved state.",
             discussion: """
-                Only files syncagent downloaded for the manifest are deleted, never anything else \
-                in the folder. Afterwards nothing is downloaded again until `syncagent start`.
+                Only files syncagent downloaded for the manifest, its feeds' episodes included, are \
+                deleted, never anything else in the folder; feeds' histories are forgotten too. \
+                Afterwards nothing is downloaded again until `syncagent start`.
                 """
         )
 
@@ -47,8 +48,10 @@ extension SyncAgent {
                 FileDescriptorOutput.standardError.write("syncagent: reset deletes files; run it with --yes to confirm\n")
                 return false
             }
-            let their = manifest.files.count == 1 ? "its" : "their"
-            print("Delete the \(counted(manifest.files.count, "file")) of the manifest in \(manifest.destination) and forget \(their) state? [y/N] ", terminator: "")
+            let their = manifest.files.count + manifest.feeds.count == 1 ? "its" : "their"
+            let episodes = manifest.feeds.isEmpty ? "" : " and the episodes of \(counted(manifest.feeds.count, "feed"))"
+            print("Delete the \(counted(manifest.files.count, "file"))\(episodes) of the manifest in \(manifest.destination) and forget \(their) state? [y/N] ",
+                  terminator: "")
             fflush(nil)
             guard let answer = readLine() else { return false }
             return ["y", "yes"].contains(answer.filter { $0 != " " && $0 != "\t" }.lowercased())

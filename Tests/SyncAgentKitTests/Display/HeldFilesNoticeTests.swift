@@ -23,4 +23,13 @@ struct HeldFilesNoticeTests {
         #expect(HeldFilesNotice.message(held: many, fileCount: 10)?.contains("F1, F2, F3, F4 and 3 more") == true)
         #expect(HeldFilesNotice.message(held: [], fileCount: 3) == nil)
     }
+
+    @Test func feedsHeldAreCountedAsFeeds() {
+        #expect(HeldFilesNotice.message(held: [("ATP", .paused)], fileCount: 0, feedCount: 1)
+            == "nothing to do: the 1 feed of the manifest is paused; `syncagent resume` continues it, then `syncagent --once` fetches it")
+        #expect(HeldFilesNotice.message(held: [("A", .stopped), ("ATP", .stopped)], fileCount: 1, feedCount: 1)?
+            .hasPrefix("nothing to do: all 2 files and feeds of the manifest are stopped") == true)
+        #expect(HeldFilesNotice.message(held: [("ATP", .paused)], fileCount: 1, feedCount: 1)
+            == "left out, as you paused or stopped them: ATP (`syncagent start` releases them)")
+    }
 }

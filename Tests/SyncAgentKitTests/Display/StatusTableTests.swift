@@ -97,6 +97,14 @@ struct StatusTableTests {
         #expect(StatusTable(now: now, width: 60).lines(for: [moving]) == ["Guide  downloading       6.0 MB of 12.0 MB  2.0 MB/s  ETA 3…"])
     }
 
+    @Test func aFeedPausedShowsItsLastCheckRatherThanNoBytes() {
+        let feed = file("ATP", .paused) {
+            $0.lastResult = "checked"
+            $0.lastResultDate = now.addingTimeInterval(-120)
+        }
+        #expect(StatusTable(now: now).lines(for: [feed, file("ATP/612", .paused)]) == ["ATP      paused            checked 2 min ago", "ATP/612  paused"])
+    }
+
     @Test func aPausedFileShowsItsSizeOfTheWhole() {
         let paused = file("Held", .paused) {
             $0.bytesReceived = 9_200_000

@@ -47,6 +47,14 @@ import TestSupport
         try server.serve("feed.xml", Data("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>ATP</title>\n\(entries)\n</channel></rss>".utf8))
     }
 
+    /// Serves a feed of one episode, "Big": 1.5 MB of 0x42 at 200 kB/s.
+    func serveSlowEpisodeFeed() throws {
+        try server.serve("slow/big.mp3", Data(repeating: 0x42, count: 1_500_000))
+        let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>ATP</title><item><title>Big</title><guid>big</guid>"
+            + "<pubDate>01 Nov 2026 10:00:00 GMT</pubDate><enclosure url=\"\(server.url("slow/big.mp3"))\" type=\"audio/mpeg\"/></item></channel></rss>"
+        try server.serve("feed.xml", Data(feed.utf8))
+    }
+
     func manifest(first: Manifest.EpisodeCount = .newest(2), keep: Manifest.EpisodeCount = .all, feeds: Bool = true) throws -> Manifest {
         let feed = Manifest.Feed(title: "ATP", url: server.url("feed.xml"), folder: "ATP", name: try FileNameTemplate.parse("{title}"),
                                  first: first, keep: keep)
@@ -158,10 +166,7 @@ import TestSupport
     }
 
     @Test func anEpisodeInterruptedMidwayIsResumedWhereItStopped() throws {
-        try server.serve("slow/big.mp3", Data(repeating: 0x42, count: 1_500_000))
-        let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>ATP</title><item><title>Big</title><guid>big</guid>"
-            + "<pubDate>01 Nov 2026 10:00:00 GMT</pubDate><enclosure url=\"\(server.url("slow/big.mp3"))\" type=\"audio/mpeg\"/></item></channel></rss>"
-        try server.serve("feed.xml", Data(feed.utf8))
+        try serveSlowEpisodeFeed()
         let requests = PipeRequests()
         let interrupted = SyncDriver(store: store, mode: .everyFileNow, timeZone: TimeZone(identifier: "UTC")!, now: { [unowned self] in now }) { event, file in
             if case .progress = event, file.title == "ATP/Big" { requests.send(.stop) }
