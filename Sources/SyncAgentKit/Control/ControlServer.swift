@@ -41,10 +41,11 @@ final class ControlServer {
         unlink(path)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard listener >= 0 else { throw ControlError(.cannotListen, "cannot create the control socket: \(systemReason())") }
-        // The mode is set before bind makes the socket reachable, then checked after.
-        let previousMask = umask(0o177)
+        // Only its own user can reach the socket through its 0700 folder, and it is made 0600
+        // before anything is accepted. Not through umask: the mask is the whole process's, and
+        // a file another thread created meanwhile would get the socket's mode (seen as a state
+        // folder made 0600 while a test's agent bound its socket).
         let bound = address.withSocketAddress { bind(listener, $0, $1) } == 0
-        umask(previousMask)
         guard bound, chmod(path, 0o600) == 0, listen(listener, 16) == 0 else {
             // Closed by deinit, which runs when an init with every property set throws; closing
             // here as well could close a number another thread has just been given.

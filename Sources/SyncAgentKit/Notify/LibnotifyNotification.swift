@@ -96,7 +96,14 @@ final class LibnotifyNotification {
 
     /// `notify_init` runs once per process, on first use; a `static let` makes that
     /// thread-safe and keeps the app name the same for every notification.
-    private static let libraryIsInitialized: Bool = notify_init(LibnotifyNotifier.applicationName) != 0
+    ///
+    /// libnotify's own warnings ("Failed to connect to proxy" with no session bus) are dropped:
+    /// GLib would print them raw on stderr, in its format, beside syncagent's own message for
+    /// the same failure, which names the cause ("cannot reach the session bus (…)").
+    private static let libraryIsInitialized: Bool = {
+        g_log_set_handler("libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue), { _, _, _, _ in }, nil)
+        return notify_init(LibnotifyNotifier.applicationName) != 0
+    }()
 }
 
 /// One action's handler, owned by libnotify from `add_action` until the actions are cleared.

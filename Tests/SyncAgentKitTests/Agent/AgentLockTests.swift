@@ -164,6 +164,6 @@ struct AgentLockTests {
         let blocker = folder.appending("state")
         try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
         let error = try #require(lockError(at: blocker + "/agent.lock"))
-        #expect(error == AgentError(.cannotLock, "cannot create \(blocker): cannot create the folder \(blocker): it is a file, not a folder"))
+        #expect(error == AgentError(.cannotLock, "cannot create \(blocker): cannot create the folder \(blocker): a file of that name is in the way"))
     }
 }

@@ -127,7 +127,7 @@ struct DiskFaultTests {
         let blocker = folder.appending("blocked")
         try Data("a file".utf8).write(to: URL(fileURLWithPath: blocker))
         let failure = try #require(run("/blocked.pdf", to: blocker + "/blocked.pdf").failure())
-        #expect(failure == TransferFailure(.disk, "cannot create the folder \(blocker): it is a file, not a folder"))
+        #expect(failure == TransferFailure(.disk, "cannot create the folder \(blocker): a file of that name is in the way"))
     }
 
     @Test func aFolderThatCannotBeWrittenIsAClearError() throws {

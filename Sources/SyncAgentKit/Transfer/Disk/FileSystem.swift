@@ -3,7 +3,6 @@ import Glibc
 
 /// The few filesystem operations transfers need, on plain paths.
 enum FileSystem {
-    /// Creates a folder and its missing parents (`mkdir -p`).
     /// Fails when a folder on the way from `root` (exclusive: the user's own choice) down to
     /// `folder` is a symbolic link, so a link planted in the destination cannot send a file
     /// elsewhere. Folders that do not exist yet are fine: they will be created as folders.
@@ -21,17 +20,11 @@ enum FileSystem {
         }
     }
 
+    /// Creates the folder `path` and its missing parents (`mkdir -p`).
     static func createFolders(_ path: String) throws(TransferFailure) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw TransferFailure(.disk, "cannot create the folder \(path): it is a file, not a folder")
-            }
-            return
+        if let reason = SyncAgentKit.createFolders(path, mode: 0o755) {
+            throw TransferFailure(.disk, "cannot create the folder \(path): \(reason)")
         }
-        let parent = splitPath(path).folder
-        if parent != path { try createFolders(parent) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .diskError("cannot create the folder", path) }
     }
 
     /// Up to this many files are flushed one by one; more, with one `syncfs(2)` per filesystem.
