@@ -45,6 +45,8 @@ public struct ProgressTally: Sendable, Equatable {
         if unchanged > 0 { parts.append("\(unchanged) unchanged") }
         if failed > 0 { parts.append("\(failed) failed") }
         if unfinished > 0 { parts.append("\(unfinished) not finished") }
+        // A batch with no file in it (only feeds checked, nothing new): say so, not "0 files".
+        guard total > 0 else { return "nothing new" + (folder.map { " in \($0)" } ?? "") }
         let files = counted(total, "file") + (folder.map { " in \($0)" } ?? "")
         return parts.isEmpty ? files : files + ": " + parts.joined(separator: ", ")
     }

@@ -20,7 +20,8 @@ struct ProgressTallyTests {
     @Test func leavesOutKindsWithNothingInThem() {
         #expect(tally([.unchanged]).summary() == "1 file: 1 unchanged")
         #expect(tally([.downloaded(bytes: 1_000), .downloaded(bytes: 2_000)]).summary() == "2 files: 2 downloaded (3.0 KB)")
-        #expect(tally([]).summary() == "0 files")
+        #expect(tally([]).summary() == "nothing new")
+        #expect(tally([]).summary(folder: "~/Podcasts") == "nothing new in ~/Podcasts")
     }
 
     @Test func countsFilesCutShort() {
