@@ -107,14 +107,7 @@ public final class FakeLogind: Sendable {
             print("ready", flush=True)
 
 
-        def on_lost(connection, name):
-            print("lost the name " + name, file=sys.stderr, flush=True)
-            sys.exit(1)
-
-
-        flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-        connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-        connection.connect("closed", lambda *arguments: loop.quit())
+        \#(FakeBusServiceScript.connection)
         node = Gio.DBusNodeInfo.new_for_xml(XML)
         connection.register_object("/org/freedesktop/login1", node.interfaces[0], on_call, None, None)
         Gio.bus_own_name_on_connection(connection, "org.freedesktop.login1", Gio.BusNameOwnerFlags.DO_NOT_QUEUE, on_acquired, on_lost)

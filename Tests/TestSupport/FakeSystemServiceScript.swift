@@ -64,14 +64,7 @@ extension FakeSystemService {
             print("ready", flush=True)
 
 
-        def on_lost(connection, name):
-            print("lost the name " + name, file=sys.stderr, flush=True)
-            sys.exit(1)
-
-
-        flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-        connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-        connection.connect("closed", lambda *arguments: loop.quit())
+        \#(FakeBusServiceScript.connection)
         node = Gio.DBusNodeInfo.new_for_xml(XML)
         for interface in node.interfaces:
             connection.register_object(object_path, interface, on_call, on_get_property, None)

@@ -173,14 +173,7 @@ extension NotificationBus {
                 print("ready", flush=True)
 
 
-        def on_lost(connection, name):
-            print("lost the name " + name, file=sys.stderr, flush=True)
-            sys.exit(1)
-
-
-        flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-        connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-        connection.connect("closed", lambda *arguments: loop.quit())
+        \#(FakeBusServiceScript.connection)
         for interface in Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces:
             connection.register_object("/org/freedesktop/Notifications", interface, on_call, None, None)
         Gio.bus_own_name_on_connection(
