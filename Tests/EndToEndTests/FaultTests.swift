@@ -14,10 +14,7 @@ struct FaultTests {
     init() throws {
         server = try FaultServer(tls: true)
         folder = try TemporaryDirectory(prefix: "faults-e2e")
-        var environment = NotificationBus.environmentWithoutSessionBus(runtimeDirectory: folder.path)
-        environment["HOME"] = folder.appending("home")
-        environment["XDG_CONFIG_HOME"] = folder.appending("home/.config")
-        environment["XDG_STATE_HOME"] = folder.appending("home/.local/state")
+        var environment = SyncAgentProcess.homeEnvironment(NotificationBus.environmentWithoutSessionBus(runtimeDirectory: folder.path), in: folder)
         environment["CURL_CA_BUNDLE"] = server.certificatePath
         for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
             environment[name] = nil

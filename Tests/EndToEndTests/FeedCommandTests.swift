@@ -18,10 +18,7 @@ struct FeedCommandTests {
         server = try NginxServer(locations: "location /slow/ { limit_rate 200k; }")
         bus = try NotificationBus()
         folder = try TemporaryDirectory(prefix: "feeds-e2e")
-        var environment = bus.clientEnvironment
-        environment["HOME"] = folder.appending("home")
-        environment["XDG_CONFIG_HOME"] = folder.appending("home/.config")
-        environment["XDG_STATE_HOME"] = folder.appending("home/.local/state")
+        let environment = SyncAgentProcess.homeEnvironment(bus.clientEnvironment, in: folder)
         syncagent = try SyncAgentProcess(environment: environment, folder: folder)
     }
 

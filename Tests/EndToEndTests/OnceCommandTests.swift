@@ -21,10 +21,7 @@ struct OnceCommandTests {
         server = try NginxServer(locations: "location /slow/ { limit_rate 1m; rewrite ^/slow/(.*)$ /$1 break; }")
         bus = try NotificationBus()
         folder = try TemporaryDirectory(prefix: "once")
-        var environment = bus.clientEnvironment
-        environment["HOME"] = folder.appending("home")
-        environment["XDG_CONFIG_HOME"] = folder.appending("home/.config")
-        environment["XDG_STATE_HOME"] = folder.appending("home/.local/state")
+        let environment = SyncAgentProcess.homeEnvironment(bus.clientEnvironment, in: folder)
         syncagent = try SyncAgentProcess(environment: environment, folder: folder)
     }
 

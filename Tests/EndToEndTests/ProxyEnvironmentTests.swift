@@ -10,10 +10,7 @@ struct ProxyEnvironmentTests {
         let folder = try TemporaryDirectory(prefix: "proxy-e2e")
         let closed = try LocalPort.free()
         try server.serve("/guide.pdf", Data(count: 1_000))
-        var environment = NotificationBus.environmentWithoutSessionBus(runtimeDirectory: folder.path)
-        environment["HOME"] = folder.appending("home")
-        environment["XDG_CONFIG_HOME"] = folder.appending("home/.config")
-        environment["XDG_STATE_HOME"] = folder.appending("home/.local/state")
+        var environment = SyncAgentProcess.homeEnvironment(NotificationBus.environmentWithoutSessionBus(runtimeDirectory: folder.path), in: folder)
         for name in ["https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"] {
             environment[name] = nil
         }

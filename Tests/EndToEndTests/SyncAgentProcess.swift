@@ -21,6 +21,16 @@ struct SyncAgentProcess {
         self.folder = folder
     }
 
+    /// `base` with a home of its own in `folder` (`home`, and its `.config` and `.local/state`
+    /// as the XDG folders), so a run never reads or writes the real user's manifest and state.
+    static func homeEnvironment(_ base: [String: String], in folder: TemporaryDirectory) -> [String: String] {
+        var environment = base
+        environment["HOME"] = folder.appending("home")
+        environment["XDG_CONFIG_HOME"] = folder.appending("home/.config")
+        environment["XDG_STATE_HOME"] = folder.appending("home/.local/state")
+        return environment
+    }
+
     /// Runs `syncagent arguments…` to its end. `output` names the files its stdout and stderr
     /// go to (`NAME.out`, `NAME.err`), so a command run beside a running agent keeps its own.
     func run(_ arguments: [String], output: String = "run") throws -> Run {

@@ -28,10 +28,7 @@ struct TerminalFaceTests {
     }
 
     static func environment(bus: NotificationBus, folder: TemporaryDirectory, changes: [String: String?] = [:]) -> [String: String] {
-        var environment = bus.clientEnvironment
-        environment["HOME"] = folder.appending("home")
-        environment["XDG_CONFIG_HOME"] = folder.appending("home/.config")
-        environment["XDG_STATE_HOME"] = folder.appending("home/.local/state")
+        var environment = SyncAgentProcess.homeEnvironment(bus.clientEnvironment, in: folder)
         environment["LANG"] = "C.UTF-8"
         environment["TERM"] = "xterm-256color"
         // What the test runner was started with must not decide: these tests set their own.
