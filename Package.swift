@@ -1,5 +1,22 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// Where GLib's, GIO's and libnotify's headers are (`pkg-config --cflags-only-I`), as clang
+/// options for the targets that read them. Not through a system library's `pkgConfig:`, which
+/// would also link the libraries: syncagent opens them on first use (CLibraries).
+let glibHeaderPaths: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "gio-2.0", "gio-unix-2.0", "libnotify"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    return text.split(whereSeparator: \.isWhitespace).map(String.init)
+}()
+let glibHeadersForSwift: [SwiftSetting] = [.unsafeFlags(glibHeaderPaths.flatMap { ["-Xcc", $0] })]
 
 let package = Package(
     name: "syncagent",
@@ -13,25 +30,34 @@ let package = Package(
     targets: [
         // C libraries from Debian, found through pkg-config. Each target is a module map
         // and a shim header; the shims only forward (see shim.h) and hold no logic.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, libcrypto, GLib/GIO and libnotify have no pkgConfig: they are not linked but
+        // opened on first use (CLibraries); their headers are in /usr/include or glibHeaderPaths.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .systemLibrary(name: "CNotify", pkgConfig: "libnotify", providers: [.apt(["libnotify-dev"])]),
+        .systemLibrary(name: "CNotify", providers: [.apt(["libnotify-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         // expat for feeds: a streaming XML parser that parses hostile input in linear time
         // (Debian's libxml2 is quadratic in an element's attributes; see Feeds/ExpatParser).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // Linux headers Glibc's module map leaves out (signalfd).
         .systemLibrary(name: "CLinux"),
         // GIO for the condition monitor: UPower over D-Bus, GNetworkMonitor, a private main loop.
-        .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGIO", providers: [.apt(["libglib2.0-dev"])]),
+        // Opens libcurl, libcrypto, GLib/GIO and libnotify on first use (dlopen): forwarders with
+        // the libraries' own names (docs/architecture.md).
+        .target(
+            name: "CLibraries", dependencies: ["CCurl", "CCrypto", "CNotify", "CGIO"],
+            cSettings: [.unsafeFlags(glibHeaderPaths)]
+        ),
 
         .target(
             name: "SyncAgentKit",
             dependencies: [
-                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CLinux", "CGIO", "CExpat",
+                "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CLinux", "CGIO", "CExpat", "CLibraries",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: glibHeadersForSwift
         ),
         .executableTarget(
             name: "syncagent",
@@ -47,17 +73,21 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Posts one notification and exits: the libnotify tests run it once per case, because
         // GDBus reads the session bus address once per process (PLATFORM.md).
-        .executableTarget(name: "NotifyProbe", dependencies: ["SyncAgentKit"], path: "Tests/NotifyProbe"),
+        .executableTarget(name: "NotifyProbe", dependencies: ["SyncAgentKit"], path: "Tests/NotifyProbe", swiftSettings: glibHeadersForSwift),
         // Runs a ConditionMonitor and prints what it reports: the condition tests run it
         // against a private system bus, which GDBus likewise reads once per process.
-        .executableTarget(name: "ConditionsProbe", dependencies: ["SyncAgentKit", "CGIO"], path: "Tests/ConditionsProbe"),
+        .executableTarget(
+            name: "ConditionsProbe", dependencies: ["SyncAgentKit", "CGIO"], path: "Tests/ConditionsProbe",
+            swiftSettings: glibHeadersForSwift
+        ),
         .testTarget(
             name: "SyncAgentKitTests", dependencies: ["SyncAgentKit", "TestSupport", "NotifyProbe", "ConditionsProbe"],
             // The feed corpus: real-world feed shapes the feed parser is tested against (read from
             // the source tree by FeedCorpus; declared so SwiftPM knows the files are not sources).
-            resources: [.copy("Feeds/Corpus")]
+            resources: [.copy("Feeds/Corpus")],
+            swiftSettings: glibHeadersForSwift
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["syncagent", "TestSupport"], swiftSettings: glibHeadersForSwift),
     ],
     swiftLanguageModes: [.v6]
 )

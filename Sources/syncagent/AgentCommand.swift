@@ -18,7 +18,7 @@ struct AgentCommand {
             manifestPath: locations.manifest,
             loadManifest: { () throws(InvalidManifest) in try locations.loadValidManifest() },
             store: store,
-            notifier: LibnotifyNotifier(actions: actions),
+            notifier: desktopNotifier(actions: actions),
             notificationActions: actions,
             notificationPlaces: .init(
                 home: ProcessInfo.processInfo.environment["HOME"],
@@ -33,5 +33,16 @@ struct AgentCommand {
         } catch {
             throw CommandFailure(error.message, exitCode: error.code == .alreadyRunning ? .alreadyRunning : .environment)
         }
+    }
+
+    /// libnotify's notifier; none, said once, when libnotify cannot be loaded.
+    private func desktopNotifier(actions: NotificationActions) -> LibnotifyNotifier? {
+        do throws(NotificationError) {
+            try LibnotifyNotifier.loadLibraries()
+        } catch {
+            logger.warning("\(error.message)")
+            return nil
+        }
+        return LibnotifyNotifier(actions: actions)
     }
 }

@@ -51,6 +51,11 @@ extension SyncAgent {
         }
 
         private func checkFeeds(_ manifest: Manifest, locations: Locations, arrow: String) throws {
+            do {
+                try TransferEngine.loadLibraries()
+            } catch {
+                throw CommandFailure(error.message, exitCode: .environment)
+            }
             // Saved state is read when there is some; none is created.
             let store = FileManager.default.fileExists(atPath: locations.stateDirectory + "/" + StateStore.fileName)
                 ? try locations.openState() : nil

@@ -26,6 +26,11 @@ struct OnceCommand {
         // First, before any thread starts: Ctrl-C must reach the transfer loop as a request.
         let signals = SignalInbox()
         let manifest = try locations.loadManifest()
+        do {
+            try TransferEngine.loadLibraries()
+        } catch {
+            throw CommandFailure(error.message, exitCode: .environment)
+        }
         let lock = try locations.takeLock()
         defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()

@@ -2,11 +2,19 @@ import Foundation
 import Testing
 import TestSupport
 
-/// syncagent uses FoundationEssentials, never Foundation: Foundation's library pulls in ICU
-/// (a 40 MB data library) and costs every start of the binary several milliseconds and
-/// mebibytes (docs/benchmarks.md, start-up). One `import Foundation` anywhere in the
-/// program's sources would bring it back unnoticed; this test notices.
+/// What the binary loads at start. syncagent uses FoundationEssentials, never Foundation:
+/// Foundation's library pulls in ICU (a 40 MB data library) and costs every start several
+/// milliseconds and mebibytes (docs/benchmarks.md, start-up). libcurl, libcrypto, GLib and
+/// libnotify are opened when a command first needs them (CLibraries), not linked: together
+/// they are most of the dynamic loader's work at a start. One `import Foundation`, or a
+/// system library that links them again, would bring that back unnoticed; these tests notice.
 struct LinkageTests {
+    /// The libraries opened on first use, by the start of their file names (gdk-pixbuf comes
+    /// with libnotify).
+    static let openedOnFirstUse = [
+        "libcurl.", "libcrypto.", "libnotify.", "libgio-2.0.", "libgobject-2.0.", "libglib-2.0.", "libgdk_pixbuf-2.0.",
+    ]
+
     @Test func theBinaryLoadsNeitherFoundationNorICU() throws {
         let binary = try BuiltProducts.executable(named: "syncagent")
         let run = try ToolRun(["ldd", binary])
@@ -17,5 +25,54 @@ struct LinkageTests {
             ["libFoundation.so", "libFoundationInternationalization", "lib_FoundationICU", "libicu"].contains { name.hasPrefix($0) }
         }
         #expect(unwanted.isEmpty, "the binary loads \(unwanted): some source file imports Foundation instead of FoundationEssentials")
+    }
+
+    @Test func theBinaryDoesNotLinkTheLibrariesItOpensOnFirstUse() throws {
+        let binary = try BuiltProducts.executable(named: "syncagent")
+        let run = try ToolRun(["readelf", "--dynamic", binary])
+        #expect(run.status == 0, "\(run.standardError)")
+        // "0x0000000000000001 (NEEDED)  Shared library: [libsqlite3.so.0]"
+        let needed = run.standardOutput.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+        }
+        #expect(needed.contains { $0.hasPrefix("libsqlite3.") }, "readelf listed \(needed)")
+        let linked = needed.filter { name in Self.openedOnFirstUse.contains { name.hasPrefix($0) } }
+        #expect(linked.isEmpty, "the binary links \(linked): a system library target links them again (pkgConfig: or a module map's link)")
+    }
+
+    @Test(arguments: [["--version"], ["check"], ["status"]])
+    func commandsThatTransferNothingLoadNoneOfThem(_ arguments: [String]) throws {
+        let loaded = try librariesLoaded(by: arguments)
+        #expect(loaded.contains { $0.hasPrefix("libsqlite3.") }, "the loader's log named \(loaded)")
+        let unwanted = loaded.filter { name in Self.openedOnFirstUse.contains { name.hasPrefix($0) } }
+        #expect(unwanted.isEmpty, "syncagent \(arguments.joined(separator: " ")) loaded \(unwanted)")
+    }
+
+    @Test func aCommandThatFetchesLoadsLibcurlWhenItStarts() throws {
+        // `check --feeds` with no feeds fetches nothing, but loads what a fetch needs.
+        let loaded = try librariesLoaded(by: ["check", "--feeds"])
+        #expect(loaded.contains { $0.hasPrefix("libcurl.") }, "the loader's log named \(loaded)")
+        #expect(!loaded.contains { $0.hasPrefix("libnotify.") })
+    }
+
+    /// The file names of the libraries `syncagent arguments…` loads, as the dynamic loader's
+    /// log (`LD_DEBUG=files`) names them, at start and later, with a 5-entry manifest.
+    private func librariesLoaded(by arguments: [String]) throws -> [String] {
+        let folder = try TemporaryDirectory(prefix: "linkage")
+        defer { folder.remove() }
+        let manifest = folder.appending("manifest.yaml")
+        let entries = (1...5).map { "  - title: Guide \($0)\n    url: http://127.0.0.1:9/guide\($0).pdf\n" }.joined()
+        try "destination: \(folder.appending("files"))\nfiles:\n\(entries)".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let binary = try BuiltProducts.executable(named: "syncagent")
+        let run = try ToolRun(
+            [binary] + arguments + (arguments == ["--version"] ? [] : ["--manifest", manifest, "--state-dir", folder.appending("state")]),
+            environment: ["LD_DEBUG": "files", "XDG_RUNTIME_DIR": folder.path]
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        // "   4711:	file=libsqlite3.so.0 [0];  needed by /…/syncagent [0]"
+        return run.standardError.split(separator: "\n").compactMap { line in
+            guard let start = line.range(of: "file=") else { return nil }
+            return line[start.upperBound...].split(separator: " ").first.map(String.init)
+        }
     }
 }

@@ -100,6 +100,11 @@ public final class Agent {
     /// stops transfers keeping their partials (the state already holds what a resume needs)
     /// and returns. Throws when it cannot start.
     public func run(requests: some LoopRequests) throws(AgentError) {
+        do {
+            try TransferEngine.loadLibraries()
+        } catch {
+            throw AgentError(.missingLibrary, error.message)
+        }
         let lock = try AgentLock(path: configuration.lockPath)
         let watcher = try ManifestWatcher(manifestPath: configuration.manifestPath)
         let control: ControlServer

@@ -11,6 +11,8 @@ extension ErrorCode where Domain == AgentError {
     public static let cannotLock = Self("cannot-lock")
     /// The control socket cannot be created.
     public static let cannotListen = Self("cannot-listen")
+    /// libcurl or libcrypto, which transfers need, cannot be loaded.
+    public static let missingLibrary = Self("missing-library")
     /// The manifest's folder cannot be watched for edits.
     public static let cannotWatch = Self("cannot-watch")
 }

@@ -32,6 +32,8 @@ public final class ConditionMonitor: Sendable {
     private enum Lifecycle {
         case ready
         case running(GLibMainLoopThread)
+        /// Started without GLib: nothing to run; power is read from the power-supply folder.
+        case unwatched
         case stopped
     }
 
@@ -68,6 +70,19 @@ public final class ConditionMonitor: Sendable {
             }
             let publisher = publisher
             let powerSupplyPath = powerSupplyPath
+            do throws(ConditionMonitorError) {
+                try Self.loadGLib()
+            } catch {
+                // As without a system bus: power from the power-supply folder, the network
+                // taken as available and unmetered.
+                let sources = ConditionSources(
+                    power: .powerSupplyFolder(path: powerSupplyPath, reason: "no GLib to ask UPower"),
+                    network: .none(reason: error.message)
+                )
+                publisher.start(with: ConditionReadings(upowerOnBattery: nil, network: nil), from: sources)
+                lifecycle = .unwatched
+                return
+            }
             let thread = try GLibMainLoopThread(name: "syncagent-cond") {
                 let watch = ConditionWatch(powerSupplyPath: powerSupplyPath) { watch in
                     publisher.update(with: watch.readings, from: watch.sources)
@@ -76,6 +91,16 @@ public final class ConditionMonitor: Sendable {
                 return watch
             }
             lifecycle = .running(thread)
+        }
+    }
+
+    /// Opens GLib's family, once per process.
+    /// - Throws: ``ErrorCode/noGLib``, saying which package to install.
+    static func loadGLib() throws(ConditionMonitorError) {
+        do {
+            try SharedLibrary.gio.load()
+        } catch {
+            throw ConditionMonitorError(.noGLib, error.message)
         }
     }
 

@@ -9,6 +9,8 @@ public typealias ConditionMonitorError = DomainError<ConditionMonitorDomain>
 public enum ConditionMonitorDomain {}
 
 extension ErrorCode where Domain == ConditionMonitorError {
+    /// GLib is not installed (see ``SharedLibrary``): nothing is watched.
+    public static let noGLib = Self("no-glib")
     /// The thread that runs the monitor's main loop could not be created.
     public static let threadUnavailable = Self("thread-unavailable")
     /// The system D-Bus could not be reached.

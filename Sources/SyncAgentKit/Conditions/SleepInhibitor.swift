@@ -20,6 +20,7 @@ public final class SleepInhibitor {
     /// which costs the user nothing but the delay. Blocks while the bus answers, at most
     /// ``callTimeout``.
     public init(why: String) throws(ConditionMonitorError) {
+        try ConditionMonitor.loadGLib()
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
             throw ConditionMonitorError(.noSystemBus, "cannot reach the system bus (\(Self.take(error)))")

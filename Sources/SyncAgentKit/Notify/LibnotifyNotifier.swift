@@ -59,7 +59,19 @@ public struct LibnotifyNotifier: Notifier {
         }
     }
 
+    /// Opens libnotify and GLib, once per process; every post and withdrawal starts with it.
+    /// - Throws: ``ErrorCode/noLibnotify``, saying which package to install.
+    public static func loadLibraries() throws(NotificationError) {
+        do {
+            try SharedLibrary.notify.load()
+            try SharedLibrary.gio.load()
+        } catch {
+            throw NotificationError(.noLibnotify, error.message)
+        }
+    }
+
     private func onThread(_ work: @escaping @Sendable () -> Result<Void, NotificationError>) throws(NotificationError) {
+        try Self.loadLibraries()
         let thread = try NotificationThread.shared.get()
         guard let result = thread.run(timeout: timeout, work) else {
             throw NotificationError(.timedOut, "the notification server did not answer within \(timeout.spokenSeconds)")

@@ -11,6 +11,8 @@ extension ErrorCode where Domain == NotificationError {
     public static let noServer = Self("no-server")
     /// A notification server is there but did not answer in time.
     public static let timedOut = Self("timed-out")
+    /// libnotify or GLib is not installed (see ``SharedLibrary``).
+    public static let noLibnotify = Self("no-libnotify")
     /// Anything else libnotify or the server reported.
     public static let failed = Self("failed")
 }

@@ -1,0 +1,79 @@
+// libcurl (libcurl4, libcurl.so.4), opened on first use: see library_table.h.
+#include <curl/curl.h>
+
+#include "library_table.h"
+
+#define CURL_FUNCTIONS(FORWARD, FORWARD_VOID, RESOLVED) \
+    FORWARD(CURLcode, curl_global_init, (long int a0), (a0)) \
+    FORWARD(CURL *, curl_easy_init, (void), ()) \
+    FORWARD_VOID(curl_easy_cleanup, (CURL *a0), (a0)) \
+    FORWARD_VOID(curl_easy_reset, (CURL *a0), (a0)) \
+    FORWARD(CURLcode, curl_easy_pause, (CURL *a0, int a1), (a0, a1)) \
+    FORWARD(const char *, curl_easy_strerror, (CURLcode a0), (a0)) \
+    FORWARD(struct curl_slist *, curl_slist_append, (struct curl_slist *a0, const char *a1), (a0, a1)) \
+    FORWARD_VOID(curl_slist_free_all, (struct curl_slist *a0), (a0)) \
+    FORWARD(CURLM *, curl_multi_init, (void), ()) \
+    FORWARD(CURLMcode, curl_multi_cleanup, (CURLM *a0), (a0)) \
+    FORWARD(CURLMcode, curl_multi_add_handle, (CURLM *a0, CURL *a1), (a0, a1)) \
+    FORWARD(CURLMcode, curl_multi_remove_handle, (CURLM *a0, CURL *a1), (a0, a1)) \
+    FORWARD(CURLMcode, curl_multi_perform, (CURLM *a0, int *a1), (a0, a1)) \
+    FORWARD(CURLMcode, curl_multi_poll, (CURLM *a0, struct curl_waitfd *a1, unsigned int a2, int a3, int *a4), (a0, a1, a2, a3, a4)) \
+    FORWARD(CURLMcode, curl_multi_wakeup, (CURLM *a0), (a0)) \
+    FORWARD(CURLMsg *, curl_multi_info_read, (CURLM *a0, int *a1), (a0, a1)) \
+    FORWARD(const char *, curl_multi_strerror, (CURLMcode a0), (a0)) \
+    RESOLVED(curl_easy_setopt) \
+    RESOLVED(curl_easy_getinfo) \
+    RESOLVED(curl_multi_setopt)
+
+#define syncagent_curl_FORWARD(returns, name, parameters, arguments) SYNCAGENT_FORWARD(syncagent_curl, returns, name, parameters, arguments)
+#define syncagent_curl_FORWARD_VOID(name, parameters, arguments) SYNCAGENT_FORWARD_VOID(syncagent_curl, name, parameters, arguments)
+SYNCAGENT_LIBRARY(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS)
+
+// The typed forwarders CCurl's shim.h declares: each calls the variadic function with an argument
+// of the one type its option takes.
+#define SETOPT SYNCAGENT_FUNCTION(syncagent_curl, curl_easy_setopt)
+#define GETINFO SYNCAGENT_FUNCTION(syncagent_curl, curl_easy_getinfo)
+
+CURLcode syncagent_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return SETOPT(handle, option, value);
+}
+
+CURLcode syncagent_easy_setopt_off(CURL *handle, CURLoption option, curl_off_t value) {
+    return SETOPT(handle, option, value);
+}
+
+CURLcode syncagent_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return SETOPT(handle, option, value);
+}
+
+CURLcode syncagent_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return SETOPT(handle, option, value);
+}
+
+CURLcode syncagent_easy_setopt_write_callback(CURL *handle, CURLoption option, curl_write_callback value) {
+    return SETOPT(handle, option, value);
+}
+
+CURLcode syncagent_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return GETINFO(handle, info, value);
+}
+
+CURLcode syncagent_easy_getinfo_off(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return GETINFO(handle, info, value);
+}
+
+CURLcode syncagent_easy_getinfo_string(CURL *handle, CURLINFO info, char **value) {
+    return GETINFO(handle, info, value);
+}
+
+CURLcode syncagent_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
+    return GETINFO(handle, info, value);
+}
+
+CURLMcode syncagent_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return SYNCAGENT_FUNCTION(syncagent_curl, curl_multi_setopt)(handle, option, value);
+}
+
+CURLcode syncagent_easy_unpause(CURL *handle) {
+    return curl_easy_pause(handle, CURLPAUSE_CONT);
+}

@@ -1,0 +1,30 @@
+#pragma once
+// The C libraries syncagent opens when a command first needs them (dlopen) instead of at
+// start: `--version`, `check` or `status` never pay for libcurl's TLS stack or GLib.
+// Each library's functions are forwarders with the library's own names (see library_table.h);
+// Swift loads a library through SharedLibrary before its first call, to turn a missing
+// library into an error a person can act on.
+
+/// A library syncagent opens on first use.
+typedef enum {
+    SYNCAGENT_LIBRARY_CURL,
+    SYNCAGENT_LIBRARY_CRYPTO,
+    SYNCAGENT_LIBRARY_GIO,
+    SYNCAGENT_LIBRARY_NOTIFY,
+} syncagent_library;
+
+/// The soname `library` is opened by, e.g. "libcurl.so.4".
+const char *syncagent_library_soname(syncagent_library library);
+
+/// The Debian package that installs `library`, e.g. "libcurl4".
+const char *syncagent_library_package(syncagent_library library);
+
+/// Opens `library` and resolves every function syncagent calls in it, once per process (later
+/// calls give the first answer, from any thread). 1 when it can be used; 0 when not, with the
+/// dynamic loader's words in `*reason` (valid for the life of the process).
+int syncagent_library_load(syncagent_library library, const char **reason);
+
+/// Opens `soname` on its own, as syncagent_library_load opens a library, and closes it again.
+/// 1 when it opens; 0 when not, with the loader's words in `reason` (`size` bytes at most).
+/// What tests use to see the message for a library that is not installed.
+int syncagent_library_probe(const char *soname, char *reason, unsigned long size);

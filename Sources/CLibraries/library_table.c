@@ -1,0 +1,93 @@
+#include "library_table.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__attribute__((visibility("hidden"))) extern struct syncagent_library_table syncagent_curl, syncagent_crypto, syncagent_gio, syncagent_notify;
+
+static struct syncagent_library_table *table_of(syncagent_library library) {
+    switch (library) {
+    case SYNCAGENT_LIBRARY_CURL: return &syncagent_curl;
+    case SYNCAGENT_LIBRARY_CRYPTO: return &syncagent_crypto;
+    case SYNCAGENT_LIBRARY_GIO: return &syncagent_gio;
+    case SYNCAGENT_LIBRARY_NOTIFY: return &syncagent_notify;
+    }
+    abort();
+}
+
+/// RTLD_NOW: a library missing a function fails here, with its name, not at some later call.
+/// RTLD_LOCAL: nothing it defines joins the program's global symbols.
+static void *open_library(const char *soname, char *reason, size_t size) {
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *error = dlerror();
+        snprintf(reason, size, "%s", error != NULL ? error : soname);
+    }
+    return handle;
+}
+
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int open_table(struct syncagent_library_table *table) {
+    void *handle = open_library(table->soname, table->reason, sizeof table->reason);
+    if (handle == NULL) return -1;
+    for (size_t index = 0; index < table->count; index++) {
+        void *function = dlsym(handle, table->names[index]);
+        if (function == NULL) {
+            const char *error = dlerror();
+            snprintf(table->reason, sizeof table->reason, "%s", error != NULL ? error : table->names[index]);
+            // The functions found so far stay unused; the handle stays open, as dlclose of a
+            // library with threads of its own (GLib) is not safe.
+            return -1;
+        }
+        table->functions[index] = function;
+    }
+    return 1;
+}
+
+int syncagent_table_load(struct syncagent_library_table *table) {
+    int state = __atomic_load_n(&table->state, __ATOMIC_ACQUIRE);
+    if (state != 0) return state == 1;
+    pthread_mutex_lock(&load_lock);
+    state = table->state;
+    if (state == 0) {
+        state = open_table(table);
+        __atomic_store_n(&table->state, state, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&load_lock);
+    return state == 1;
+}
+
+void *syncagent_table_function(struct syncagent_library_table *table, size_t index) {
+    if (!syncagent_table_load(table)) {
+        fprintf(stderr, "syncagent: %s cannot be loaded (%s): install the Debian package %s\n",
+            table->soname, table->reason, table->package);
+        exit(3);
+    }
+    return table->functions[index];
+}
+
+const char *syncagent_library_soname(syncagent_library library) {
+    return table_of(library)->soname;
+}
+
+const char *syncagent_library_package(syncagent_library library) {
+    return table_of(library)->package;
+}
+
+int syncagent_library_load(syncagent_library library, const char **reason) {
+    struct syncagent_library_table *table = table_of(library);
+    if (syncagent_table_load(table)) return 1;
+    *reason = table->reason;
+    return 0;
+}
+
+int syncagent_library_probe(const char *soname, char *reason, unsigned long size) {
+    void *handle = open_library(soname, reason, size);
+    if (handle == NULL) return 0;
+    dlclose(handle);
+    return 1;
+}

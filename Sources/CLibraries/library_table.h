@@ -1,0 +1,60 @@
+#pragma once
+// One library opened on first use: its soname, the functions syncagent calls in it, and the
+// pointers dlsym gave for them. The forwarders each library's file defines have the library's
+// own names, so the Swift code calls libcurl or GLib as if they were linked.
+#include <stddef.h>
+#include "syncagent_libraries.h"
+
+struct syncagent_library_table {
+    const char *soname;
+    /// The Debian package that installs it, for the message when it cannot be loaded.
+    const char *package;
+    /// The functions to resolve, and where their addresses go (index for index).
+    const char *const *names;
+    void **functions;
+    size_t count;
+    /// 0 before the first load, 1 loaded, -1 failed (then `reason` says why).
+    int state;
+    char reason[512];
+};
+
+/// Loads the table once (thread-safe); 1 when its functions can be called.
+int syncagent_table_load(struct syncagent_library_table *table);
+
+/// The function at `index`, loading the table first. A forwarder called for a library that
+/// cannot be loaded ends the process with the reason: the Swift side loads each library before
+/// its first call, so this is reached only by a call that skipped that.
+void *syncagent_table_function(struct syncagent_library_table *table, size_t index);
+
+// The X-macros a library's file lists its functions with:
+//   FORWARD(return type, name, (parameters), (arguments)), FORWARD_VOID(name, (parameters), (arguments)),
+//   and RESOLVED(name) for a C-variadic function, which the file calls through
+//   SYNCAGENT_FUNCTION(table, name) from typed forwarders of its own.
+// The forwarders are hidden: the executable exports its symbols (for backtraces), and an
+// exported `g_free` would be called by GLib itself in place of its own. The name is in
+// parentheses so that a function GLib also defines as a macro (g_type_is_a) stays a function.
+#define SYNCAGENT_INDEX(returns, name, parameters, arguments) syncagent_index_##name,
+#define SYNCAGENT_INDEX_VOID(name, parameters, arguments) syncagent_index_##name,
+#define SYNCAGENT_INDEX_ONLY(name) syncagent_index_##name,
+#define SYNCAGENT_NAME(returns, name, parameters, arguments) #name,
+#define SYNCAGENT_NAME_VOID(name, parameters, arguments) #name,
+#define SYNCAGENT_NAME_ONLY(name) #name,
+#define SYNCAGENT_NOTHING(name)
+#define SYNCAGENT_FORWARD(table, returns, name, parameters, arguments) \
+    __attribute__((visibility("hidden"))) returns (name) parameters { return SYNCAGENT_FUNCTION(table, name) arguments; }
+#define SYNCAGENT_FORWARD_VOID(table, name, parameters, arguments) \
+    __attribute__((visibility("hidden"))) void (name) parameters { SYNCAGENT_FUNCTION(table, name) arguments; }
+
+/// Defines `table` for `soname` (from Debian's `package`) and the forwarders of every function in LIST; the file first
+/// defines table_FORWARD and table_FORWARD_VOID as SYNCAGENT_FORWARD(_VOID) with its table.
+#define SYNCAGENT_LIBRARY(table, soname_, package_, LIST) \
+    enum { LIST(SYNCAGENT_INDEX, SYNCAGENT_INDEX_VOID, SYNCAGENT_INDEX_ONLY) table##_count }; \
+    static const char *const table##_names[] = { LIST(SYNCAGENT_NAME, SYNCAGENT_NAME_VOID, SYNCAGENT_NAME_ONLY) }; \
+    static void *table##_functions[table##_count]; \
+    __attribute__((visibility("hidden"))) struct syncagent_library_table table = { \
+        .soname = soname_, .package = package_, .names = table##_names, .functions = table##_functions, .count = table##_count, \
+    }; \
+    LIST(table##_FORWARD, table##_FORWARD_VOID, SYNCAGENT_NOTHING)
+
+/// The resolved pointer of `name` in `table`, typed as the header declares it.
+#define SYNCAGENT_FUNCTION(table, name) ((__typeof__(&name))syncagent_table_function(&table, syncagent_index_##name))
