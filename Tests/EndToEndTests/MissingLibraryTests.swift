@@ -24,14 +24,21 @@ struct MissingLibraryTests {
 
     /// Runs `syncagent arguments…` on the test's manifest and state with `soname` unloadable.
     func run(_ arguments: [String], without soname: String) throws -> ToolRun {
+        try ToolRun(command(arguments, without: soname), environment: environment)
+    }
+
+    /// `syncagent arguments…` on the test's manifest and state, in a mount namespace where
+    /// `soname` is an empty file.
+    func command(_ arguments: [String], without soname: String) throws -> [String] {
         let path = try Self.path(of: soname)
         let hideAndRun = #"mount --bind /dev/null "$0" && exec "$@""#
         let locations = ["--manifest", folder.appending("manifest.yaml"), "--state-dir", folder.appending("state")]
-        return try ToolRun(
-            ["/usr/bin/unshare", "--user", "--map-current-user", "--mount", "--", "/bin/sh", "-c", hideAndRun, path, binary]
-                + arguments + locations,
-            environment: bus.clientEnvironment.merging(["HOME": folder.appending("home")]) { _, home in home }
-        )
+        return ["/usr/bin/unshare", "--user", "--map-current-user", "--mount", "--", "/bin/sh", "-c", hideAndRun, path, binary]
+            + arguments + locations
+    }
+
+    var environment: [String: String] {
+        bus.clientEnvironment.merging(["HOME": folder.appending("home"), "PATH": "/usr/bin:/bin"]) { _, given in given }
     }
 
     /// Where the dynamic loader finds `soname`, from its cache.
@@ -62,22 +69,47 @@ struct MissingLibraryTests {
         #expect(status.standardError.isEmpty)
     }
 
-    @Test func withoutLibnotifyOnceDownloadsAndSaysOnceThatNotificationsAreSkipped() throws {
-        let run = try run(["--once"], without: "libnotify.so.4")
+    @Test(arguments: ["libnotify.so.4", "libgio-2.0.so.0"])
+    func withoutLibnotifyOrGLibOnceDownloadsAndSaysOnceThatNotificationsAreSkipped(_ soname: String) throws {
+        let run = try run(["--once"], without: soname)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(downloaded?.count == 300_000)
-        let told = run.standardError.split(separator: "\n").filter { $0.contains("libnotify") }
+        // Without GLib, libnotify (which needs it) cannot be loaded either: the same one line.
+        let told = run.standardError.split(separator: "\n").filter { $0.contains("cannot be loaded") }
         #expect(told.count == 1, "\(run.standardError)")
+        #expect(told.first?.contains("libnotify cannot be loaded (") == true, "\(run.standardError)")
         #expect(told.first?.contains("install the Debian package libnotify4; notifications are skipped; everything else goes on") == true)
         #expect(try bus.recordedNotifications().isEmpty)
     }
 
-    @Test func withoutGLibOnceStillDownloads() throws {
-        // libnotify needs GLib too: the one line says so.
-        let run = try run(["--once"], without: "libgio-2.0.so.0")
-        #expect(run.status == 0, "\(run.standardError)")
+    @Test func withoutGLibTheAgentDownloadsReadsPowerFromSysfsAndSaysOnceThatNotificationsAreSkipped() throws {
+        let log = folder.appending("agent.err")
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let command = try command([], without: "libgio-2.0.so.0")
+        let agent = Process()
+        agent.executableURL = URL(fileURLWithPath: command[0])
+        agent.arguments = Array(command.dropFirst())
+        agent.environment = environment
+        agent.standardInput = FileHandle.nullDevice
+        agent.standardOutput = FileHandle.nullDevice
+        agent.standardError = FileHandle(forWritingAtPath: log)
+        try agent.run()
+        defer {
+            // unshare and sh exec the binary: this is the agent's own process.
+            kill(agent.processIdentifier, SIGKILL)
+            agent.waitUntilExit()
+        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while downloaded == nil, agent.isRunning, ContinuousClock.now < deadline {
+            usleep(50_000)
+        }
         #expect(downloaded?.count == 300_000)
-        let told = run.standardError.split(separator: "\n").filter { $0.contains("cannot be loaded") }
-        #expect(told.count == 1, "\(run.standardError)")
+        let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        let conditions = lines.filter { $0.contains("conditions: ") }
+        #expect(conditions.count == 1, "\(lines)")
+        #expect(conditions.first?.contains(
+            "power from /sys/class/power_supply (no GLib to ask UPower); network assumed available and unmetered (GLib's GIO cannot be loaded ("
+        ) == true, "\(lines)")
+        #expect(lines.filter { $0.contains("libnotify cannot be loaded") }.count == 1, "\(lines)")
     }
 }

@@ -61,6 +61,8 @@ public final class ConditionMonitor: Sendable {
     /// Blocks while the system bus answers: milliseconds normally, and at worst GDBus's
     /// 25-second call timeout on a system bus that accepts connections but never replies.
     /// A monitor starts once; a second start, or one after ``stop()``, traps.
+    /// Without GLib (not installed) nothing is watched: power comes from the power-supply
+    /// folder and the network counts as available, as without a system bus.
     /// - Throws: ``ErrorCode/threadUnavailable`` when its
     ///   thread cannot be created. Missing sources are not errors; see ``sources``.
     public func start() throws(ConditionMonitorError) {
