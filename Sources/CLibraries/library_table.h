@@ -18,7 +18,8 @@ struct syncagent_library_table {
     char reason[512];
 };
 
-/// Loads the table once (thread-safe); 1 when its functions can be called.
+/// Opens the library and looks up every function in the table, once (thread-safe); 1 when
+/// they can be called.
 int syncagent_table_load(struct syncagent_library_table *table);
 
 /// The function at `index`, loading the table first. A forwarder called for a library that
