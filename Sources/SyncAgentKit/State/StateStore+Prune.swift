@@ -1,0 +1,120 @@
+import FoundationEssentials
+
+/// Forgetting the records no entry of the manifest owns (see ``RecordRetention``).
+extension StateStore {
+    /// When the state was last pruned, by any process; `nil` when never.
+    public func lastPrune() throws(StateStoreError) -> Date? {
+        try perform("read when the saved state was last pruned") { () throws(SQLiteError) in try lastPruneRun() }
+    }
+
+    private func lastPruneRun() throws(SQLiteError) -> Date? {
+        try database.withStatement("SELECT last_run FROM upkeep WHERE task = 'prune'") { statement throws(SQLiteError) in
+            try statement.step() == .row ? statement.double(at: 0).map(Date.init(timeIntervalSince1970:)) : nil
+        }
+    }
+
+    /// If `retention` says a prune is due at `now` (by the last prune of any process sharing
+    /// the state; a state never pruned only notes `now` as the first), forgets the records that no entry of the manifest owns and `retention` lets
+    /// go — a feed with its episodes and their keys — and remembers `now` as the last prune,
+    /// all in one transaction: after a crash, either the prune happened or nothing changed.
+    ///
+    /// - Parameters:
+    ///   - files: the paths of the manifest's files, whose records stay.
+    ///   - feeds: the folders of the manifest's feeds, whose records, episodes and files'
+    ///     records stay.
+    ///   - partialTouched: when the partial download of the file kept at a path was last
+    ///     written, `nil` when there is none; asked only of records that say they have one.
+    /// - Returns: when the last prune ran (`now` if this one did), and what this one forgot
+    ///   (`nil` when it was not due).
+    @discardableResult
+    public func pruneRecordsIfDue(
+        ownedBy files: [String], feeds: [String], retention: RecordRetention, now: Date,
+        partialTouched: (String) -> Date?
+    ) throws(StateStoreError) -> (lastRun: Date, verdict: RecordRetention.Verdict?) {
+        try perform("forget the saved state of files and feeds no longer in the manifest") { () throws(SQLiteError) in
+            // Most calls end here, without taking the write lock.
+            if let lastRun = try lastPruneRun(), !retention.isDue(lastRun: lastRun, now: now) { return (lastRun, nil) }
+            return try database.transaction { () throws(SQLiteError) -> (lastRun: Date, verdict: RecordRetention.Verdict?) in
+                // Again under the write lock: another process sharing the state may just have pruned.
+                let lastRun = try lastPruneRun()
+                if let lastRun, !retention.isDue(lastRun: lastRun, now: now) { return (lastRun, nil) }
+                guard lastRun != nil else {
+                    try notePrune(at: now)
+                    return (now, nil)
+                }
+                let verdict = retention.verdict(
+                    files: try unownedFiles(notIn: files, partialTouched: partialTouched),
+                    feeds: try unownedFeeds(notIn: feeds), liveFeeds: Set(feeds), now: now
+                )
+                if !verdict.feeds.isEmpty {
+                    for table in ["episode_keys", "episodes"] {
+                        try delete(from: table, where: "feed", in: verdict.feeds)
+                    }
+                    try delete(from: "feeds", where: "folder", in: verdict.feeds)
+                }
+                if !verdict.files.isEmpty { try delete(from: "files", where: "path", in: verdict.files) }
+                try notePrune(at: now)
+                return (now, verdict)
+            }
+        }
+    }
+
+    private func notePrune(at now: Date) throws(SQLiteError) {
+        let sql = "INSERT INTO upkeep (task, last_run) VALUES ('prune', ?1) ON CONFLICT (task) DO UPDATE SET last_run = excluded.last_run"
+        try database.withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(SQLiteValue(now.timeIntervalSince1970), at: 1)
+            try statement.run()
+        }
+    }
+
+    /// The file records whose paths are not among `owned`, as the policy sees them: touched by
+    /// their last attempt's end, or later by a write to their partial download.
+    private func unownedFiles(notIn owned: [String], partialTouched: (String) -> Date?) throws(SQLiteError) -> [RecordRetention.Unowned] {
+        let sql = """
+            SELECT path, served_name, hold IS NOT NULL, last_result_date, partial_present FROM files
+            WHERE path NOT IN (SELECT value FROM json_each(?1))
+            """
+        return try database.withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(SQLiteValue(Self.jsonArray(owned)), at: 1)
+            var unowned: [RecordRetention.Unowned] = []
+            while try statement.step() == .row {
+                guard let path = statement.text(at: 0) else { continue }
+                var touched = statement.double(at: 3).map(Date.init(timeIntervalSince1970:))
+                if statement.int64(at: 4) == 1 {
+                    let kept = FileRecord(path: path, url: "", servedName: statement.text(at: 1)).keptPath
+                    if let written = partialTouched(kept) { touched = max(touched ?? written, written) }
+                }
+                unowned.append(.init(key: path, held: statement.int64(at: 2) == 1, lastTouched: touched))
+            }
+            return unowned
+        }
+    }
+
+    /// The feed records whose folders are not among `owned`, touched by their last check.
+    private func unownedFeeds(notIn owned: [String]) throws(SQLiteError) -> [RecordRetention.Unowned] {
+        let sql = "SELECT folder, hold IS NOT NULL, last_check FROM feeds WHERE folder NOT IN (SELECT value FROM json_each(?1))"
+        return try database.withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(SQLiteValue(Self.jsonArray(owned)), at: 1)
+            var unowned: [RecordRetention.Unowned] = []
+            while try statement.step() == .row {
+                guard let folder = statement.text(at: 0) else { continue }
+                unowned.append(.init(key: folder, held: statement.int64(at: 1) == 1,
+                                     lastTouched: statement.double(at: 2).map(Date.init(timeIntervalSince1970:))))
+            }
+            return unowned
+        }
+    }
+
+    private func delete(from table: String, where column: String, in keys: [String]) throws(SQLiteError) {
+        try database.withStatement("DELETE FROM \(table) WHERE \(column) IN (SELECT value FROM json_each(?1))") { statement throws(SQLiteError) in
+            try statement.bind(SQLiteValue(Self.jsonArray(keys)), at: 1)
+            try statement.run()
+        }
+    }
+
+    /// `strings` as one JSON array, for SQLite's `json_each`: one statement takes any number
+    /// of them (bound parameters are capped at 32,766).
+    private static func jsonArray(_ strings: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(strings)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+}
