@@ -5,9 +5,8 @@ extension Agent {
     func pruneStaleRecords() {
         do {
             guard let verdict = try driver.pruneStaleRecordsIfDue(), !(verdict.files.isEmpty && verdict.feeds.isEmpty) else { return }
-            let days = Int(RecordRetention.standard.period.timeInterval / 86_400)
             let forgotten = "\(counted(verdict.files.count, "file")) and \(counted(verdict.feeds.count, "feed"))"
-            logger.info("forgot the saved state of \(forgotten) no longer in the manifest and untouched for \(days) days")
+            logger.info("forgot the saved state of \(forgotten) no longer in the manifest")
         } catch {
             // Nothing changed; the next idle moment tries again.
             logger.warning("\(error.description)")

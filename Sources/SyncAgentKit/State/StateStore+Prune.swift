@@ -24,10 +24,37 @@ extension StateStore {
     ///     records stay.
     ///   - partialTouched: when the partial download of the file kept at a path was last
     ///     written, `nil` when there is none; asked only of records that say they have one.
+    /// A prune that leaves most of the file free then gives the space back (``compactIfMostlyFree()``).
+    ///
     /// - Returns: when the last prune ran (`now` if this one did), and what this one forgot
     ///   (`nil` when it was not due).
     @discardableResult
     public func pruneRecordsIfDue(
+        ownedBy files: [String], feeds: [String], retention: RecordRetention, now: Date,
+        partialTouched: (String) -> Date?
+    ) throws(StateStoreError) -> (lastRun: Date, verdict: RecordRetention.Verdict?) {
+        let result = try pruneInOneTransaction(ownedBy: files, feeds: feeds, retention: retention, now: now, partialTouched: partialTouched)
+        if let verdict = result.verdict, !(verdict.files.isEmpty && verdict.feeds.isEmpty) {
+            // The prune is done and saved; a compaction that cannot run now (another process
+            // reading, a full disk) leaves the free pages to be reused by later records.
+            try? compactIfMostlyFree()
+        }
+        return result
+    }
+
+    /// Rewrites the database without its free pages when they are over half of it: SQLite
+    /// reuses freed pages but never gives them back by itself. `VACUUM` copies what is live,
+    /// which is then the smaller part, so it costs little exactly when it is worth doing.
+    func compactIfMostlyFree() throws(StateStoreError) {
+        try perform("compact the saved state") { () throws(SQLiteError) in
+            guard case .integer(let free) = try database.singleValue("PRAGMA freelist_count"),
+                  case .integer(let pages) = try database.singleValue("PRAGMA page_count"), free * 2 > pages
+            else { return }
+            try database.execute("VACUUM")
+        }
+    }
+
+    private func pruneInOneTransaction(
         ownedBy files: [String], feeds: [String], retention: RecordRetention, now: Date,
         partialTouched: (String) -> Date?
     ) throws(StateStoreError) -> (lastRun: Date, verdict: RecordRetention.Verdict?) {

@@ -15,11 +15,12 @@ extension SyncDriver {
         // The agent asks on every turn of its loop while idle; between two prunes, the answer
         // is known without reading the state. A clock set back looks again.
         if let look = nextPruneLook, now < look, look.timeIntervalSince(now) <= retention.interval.timeInterval { return nil }
-        var owned: [String] = []
-        owned.reserveCapacity(manifest.files.count)
-        for entry in manifest.files { owned.append(manifest.destinationPath(of: entry)) }
+        // A prune that failed (another process held the state past the busy timeout) is tried
+        // again in an hour, not on every turn of the agent's loop.
+        nextPruneLook = now.addingTimeInterval(3_600)
         let (lastRun, verdict) = try store.pruneRecordsIfDue(
-            ownedBy: owned, feeds: manifest.feeds.map { manifest.folderPath(of: $0) }, retention: retention, now: now,
+            ownedBy: manifest.files.map { manifest.destinationPath(of: $0) }, feeds: manifest.feeds.map { manifest.folderPath(of: $0) },
+            retention: retention, now: now,
             partialTouched: { kept in
                 FileSystem.regularFileInfo(PartFile.path(for: kept)).map { Date(timeIntervalSince1970: TimeInterval($0.modificationTime)) }
             }

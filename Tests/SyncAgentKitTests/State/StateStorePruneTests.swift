@@ -173,6 +173,32 @@ final class StateStorePruneTests {
         #expect(try store.lastPrune() == first + day)
     }
 
+    @Test func aPruneThatFreesMostOfTheFileGivesTheSpaceBack() throws {
+        let store = try StateStore(directory: directory)
+        let others = (0..<2_000).map { "/other/\($0)/a-long-enough-name-to-fill-pages.pdf" }
+        try store.save(others.map { file($0, checked: start) } + [file("/d/kept.pdf", checked: start)])
+        let pagesBefore = try #require(try store.database.singleValue("PRAGMA page_count"))
+
+        #expect(try prune(store, files: ["/d/kept.pdf"], at: start + 100 * day)?.files.count == 2_000)
+
+        guard case .integer(let before) = pagesBefore, case .integer(let after) = try store.database.singleValue("PRAGMA page_count") else {
+            Issue.record("no page count")
+            return
+        }
+        #expect(after * 4 < before)
+        #expect(try store.database.singleValue("PRAGMA freelist_count") == .integer(0))
+        #expect(try paths(in: store) == ["/d/kept.pdf"])
+    }
+
+    @Test func aPruneThatFreesLittleLeavesTheFileAlone() throws {
+        let store = try StateStore(directory: directory)
+        let kept = (0..<200).map { "/d/\($0).pdf" }
+        try store.save(kept.map { file($0, checked: start) } + [file("/gone.pdf", checked: start)])
+        let before = try store.database.singleValue("PRAGMA page_count")
+        #expect(try prune(store, files: kept, at: start + 100 * day)?.files == ["/gone.pdf"])
+        #expect(try store.database.singleValue("PRAGMA page_count") == before)
+    }
+
     @Test func anOlderStateGainsTheUpkeepTable() throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
