@@ -72,30 +72,43 @@ public struct RecordRetention: Sendable, Equatable {
         return lastRun > now || now.timeIntervalSince(lastRun) >= interval.timeInterval
     }
 
-    /// Which of the unowned records go at `now`. `files` and `feeds` are the records no entry
-    /// of the manifest owns; `liveFeeds`, the folders of the manifest's feeds, whose files'
-    /// records (episodes) stay with them.
+    /// Which of the unowned records go at `now`. `feeds` are the feed records no entry of the
+    /// manifest owns; `files`, the file records no entry owns — all of them, or at least every
+    /// one that ``expires(_:at:)`` and every one in the folder of a feed that does; `liveFeeds`,
+    /// the folders of the manifest's feeds, whose files' records (episodes) stay with them.
     public func verdict(files: [Unowned], feeds: [Unowned], liveFeeds: Set<String>, now: Date) -> Verdict {
         var verdict = Verdict()
         var keptFeeds = liveFeeds
+        let cutoff = cutoff(at: now)
         for feed in feeds {
-            if expires(feed, at: now) { verdict.feeds.append(feed.key) } else { keptFeeds.insert(feed.key) }
+            if expires(feed, cutoff: cutoff) { verdict.feeds.append(feed.key) } else { keptFeeds.insert(feed.key) }
         }
         let goneFeeds = Set(verdict.feeds)
         for file in files {
             switch owningFolder(of: file.key, among: keptFeeds, goneFeeds) {
             case .some(let folder) where goneFeeds.contains(folder): verdict.files.append(file.key)
             case .some: continue
-            case .none: if expires(file, at: now) { verdict.files.append(file.key) }
+            case .none: if expires(file, cutoff: cutoff) { verdict.files.append(file.key) }
             }
         }
         return verdict
     }
 
-    private func expires(_ record: Unowned, at now: Date) -> Bool {
+    /// The moment before which an unowned record counts as untouched for the whole period.
+    public func cutoff(at now: Date) -> Date {
+        now.addingTimeInterval(-period.timeInterval)
+    }
+
+    /// Whether an unowned record, on its own, goes at `now`: not held, and untouched since
+    /// ``cutoff(at:)`` (or never touched).
+    public func expires(_ record: Unowned, at now: Date) -> Bool {
+        expires(record, cutoff: cutoff(at: now))
+    }
+
+    private func expires(_ record: Unowned, cutoff: Date) -> Bool {
         guard !record.held else { return false }
         guard let touched = record.lastTouched else { return true }
-        return now.timeIntervalSince(touched) >= period.timeInterval
+        return touched <= cutoff
     }
 
     /// The nearest folder above `path` that is one of `kept` or `gone`, if any.

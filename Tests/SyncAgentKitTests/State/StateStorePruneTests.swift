@@ -118,6 +118,27 @@ final class StateStorePruneTests {
         #expect(try paths(in: store) == ["/d/Live/episode 1.mp3", "/d/Recent/episode 1.mp3"])
     }
 
+    @Test func everyRecordInAGoneFeedsFolderGoesButAFileTheManifestOwnsThere() throws {
+        let store = try StateStore(directory: directory)
+        try saveFeed("/d/Old", checked: start, in: store)
+        let now = start + 100 * day
+        try store.save([
+            file("/d/Old/held episode.mp3", checked: now, hold: .paused),
+            file("/d/Old/young episode.mp3", checked: now),
+            file("/d/Old/sub/deeper.mp3", checked: now),
+            file("/d/Old/now a file of the manifest.pdf", checked: start),
+            file("/d/Old0/sibling.pdf", checked: now),
+            file("/d/Old-2/sibling.pdf", checked: now),
+            file("/d/Old.pdf", checked: now),
+        ])
+
+        let verdict = try prune(store, files: ["/d/Old/now a file of the manifest.pdf"], at: now)
+
+        #expect(verdict?.feeds == ["/d/Old"])
+        #expect(Set(verdict?.files ?? []) == ["/d/Old/episode 1.mp3", "/d/Old/held episode.mp3", "/d/Old/young episode.mp3", "/d/Old/sub/deeper.mp3"])
+        #expect(try paths(in: store) == ["/d/Old-2/sibling.pdf", "/d/Old.pdf", "/d/Old/now a file of the manifest.pdf", "/d/Old0/sibling.pdf"])
+    }
+
     @Test func aHeldFeedStays() throws {
         let store = try StateStore(directory: directory)
         try saveFeed("/d/Stopped", checked: start, in: store)
