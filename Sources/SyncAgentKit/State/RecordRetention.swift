@@ -7,8 +7,8 @@ import FoundationEssentials
 /// costs a 304), the name its server gave, its backoff and its hold; a feed finds its episodes
 /// and their tombstones, so it fetches nothing it fetched before. Without its record a file
 /// still on disk is re-checked by the modification time syncagent stamped from Last-Modified
-/// (no download from a server that answers If-Modified-Since; one its server named is fetched
-/// again under that name), and a feed takes its newest `first` episodes again.
+/// (no download from a server that answers If-Modified-Since; one its server named is
+/// downloaded again), and a feed takes its newest `first` episodes again.
 ///
 /// So a record leaves the state only when nothing in the current manifest owns it and it has
 /// not been touched for ``period`` — a file's last attempt or its partial download's last
@@ -94,7 +94,7 @@ public struct RecordRetention: Sendable, Equatable {
         return verdict
     }
 
-    /// The moment before which an unowned record counts as untouched for the whole period.
+    /// The moment at or before which an unowned record's last touch is a whole period old.
     public func cutoff(at now: Date) -> Date {
         now.addingTimeInterval(-period.timeInterval)
     }

@@ -14,9 +14,11 @@ extension StateStore {
     }
 
     /// If `retention` says a prune is due at `now` (by the last prune of any process sharing
-    /// the state; a state never pruned only notes `now` as the first), forgets the records that no entry of the manifest owns and `retention` lets
-    /// go — a feed with its episodes and their keys — and remembers `now` as the last prune,
-    /// all in one transaction: after a crash, either the prune happened or nothing changed.
+    /// the state; a state never pruned only notes `now` as the first), forgets the records
+    /// that no entry of the manifest owns and `retention` lets go — a feed with its episodes
+    /// and their keys — and remembers `now` as the last prune, all in one transaction: after a
+    /// crash, either the prune happened or nothing changed. A prune that leaves most of the
+    /// file free then gives the space back (``compactIfMostlyFree()``).
     ///
     /// - Parameters:
     ///   - files: the paths of the manifest's files, whose records stay.
@@ -24,8 +26,6 @@ extension StateStore {
     ///     records stay.
     ///   - partialTouched: when the partial download of the file kept at a path was last
     ///     written, `nil` when there is none; asked only of records that say they have one.
-    /// A prune that leaves most of the file free then gives the space back (``compactIfMostlyFree()``).
-    ///
     /// - Returns: when the last prune ran (`now` if this one did), and what this one forgot
     ///   (`nil` when it was not due).
     @discardableResult
