@@ -159,6 +159,7 @@ public final class Agent {
                 timeToPlan = false
                 lastPlan = now
             }
+            if driver.isIdle { pruneStaleRecords() }
             var deadline: ContinuousClock.Instant?
             if driver.planRequested { deadline = lastPlan + Self.planningInterval }
             if let reloadAt { deadline = min(deadline ?? reloadAt, reloadAt) }

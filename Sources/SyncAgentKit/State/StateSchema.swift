@@ -122,6 +122,14 @@ enum StateSchema {
             PRIMARY KEY (feed, key)
         ) WITHOUT ROWID;
         """,
+        // Version 7: when housekeeping last ran (the prune of records no manifest entry owns,
+        // `RecordRetention`), so it runs at most once a day whichever process runs it.
+        """
+        CREATE TABLE upkeep (
+            task TEXT NOT NULL PRIMARY KEY,
+            last_run REAL NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The layout version this build writes.

@@ -18,6 +18,8 @@ public final class StateStore {
     public let databasePath: String
     /// The open database; internal so tests can look at its pragmas.
     let database: SQLiteDatabase
+    /// Whether the store was opened to read only (``init(readingOnlyIn:)``): nothing may write.
+    public let isReadOnly: Bool
 
     /// Opens the state kept in `directory`, creating the folder (mode 0700) and the database
     /// if they do not exist, and bringing an older database up to date.
@@ -34,6 +36,7 @@ public final class StateStore {
             throw StateStoreError(error, while: "open the saved state", databasePath: path)
         }
         databasePath = path
+        isReadOnly = false
         // Another syncagent (say, `syncagent status` while the agent saves) holds the write
         // lock for milliseconds; waiting a while beats failing.
         database.setBusyTimeout(.seconds(5))
@@ -62,6 +65,7 @@ public final class StateStore {
             throw StateStoreError(error, while: "open the saved state", databasePath: path)
         }
         databasePath = path
+        isReadOnly = true
         database.setBusyTimeout(.seconds(5))
         if exists { try StateSchema.checkReadable(database) } else { try StateSchema.prepare(database) }
     }

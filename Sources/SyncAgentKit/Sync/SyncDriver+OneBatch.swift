@@ -25,7 +25,11 @@ extension SyncDriver {
         if let end = try runUntilIdle(stoppingOn: requests) { return end }
         saveChanges()
         if let error = takeStateError() { throw error }
-        return .finished(finishBatch())
+        let report = finishBatch()
+        // The batch's results are saved; a prune that fails changed nothing, and the next
+        // batch tries again, so its failure does not fail this one.
+        _ = try? pruneStaleRecordsIfDue()
+        return .finished(report)
     }
 
     /// Steps until every transfer is over (nil), or a stop request ended them.

@@ -93,6 +93,8 @@ public final class SyncDriver {
     var plannedConditions = Conditions(onMainsPower: true, networkAvailable: true, networkMetered: false)
     /// Transfers to take out of the engine after its step: they wait for a network.
     var offlineCancellations: [Int] = []
+    /// Not before when ``pruneStaleRecordsIfDue()`` looks at the state again.
+    var nextPruneLook: Date?
 
     /// Drives every transfer; created on first use, on the driver's thread.
     lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {

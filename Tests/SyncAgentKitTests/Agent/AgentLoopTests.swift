@@ -124,6 +124,27 @@ import TestSupport
         #expect(server.requests(for: "/gone.pdf").count == 1, "a permanent failure waits for its next check")
     }
 
+    @Test func forgetsFilesThatLeftTheManifestLongAgoWhenIdle() throws {
+        try writeManifest([("A", "a.pdf"), ("C", "c.pdf")])
+        try startAgent()
+        #expect(notifier.waitFor(1).first?.summary == "All files have been downloaded!")
+        let state = try StateStore(directory: statePath)
+        let c = folder.appending("files/c.pdf")
+        #expect(try eventually { try state.lastPrune() == clock.now() }, "the first idle moment notes the first day")
+
+        try writeManifest([("A", "a.pdf")])
+        #expect(try eventually { try status(of: "C") == nil }, "the agent follows the edit")
+        clock.advance(by: 30 * 86_400)
+        #expect(server.requests(for: "/a.pdf", count: 2).count == 2)
+        #expect(try eventually { try state.lastPrune() == clock.now() })
+        #expect(try state.record(forPath: c) != nil, "30 days untouched: kept")
+
+        clock.advance(by: 61 * 86_400)
+        #expect(server.requests(for: "/a.pdf", count: 3).count == 3)
+        #expect(try eventually { try state.record(forPath: c) == nil })
+        #expect(try state.record(forPath: folder.appending("files/a.pdf")) != nil)
+    }
+
     @Test func stopsWhenAsked() throws {
         try writeManifest([("A", "a.pdf")])
         try startAgent()
