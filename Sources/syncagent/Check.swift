@@ -6,6 +6,7 @@ extension SyncAgent {
     /// `syncagent check`: validate the manifest and show what would be fetched.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check the manifest and show what would be fetched.",
             discussion: "Prints each problem as FILE:LINE:COLUMN: message and exits with 2 when there are any; changes nothing. "
                 + "With --feeds, fetches each feed and lists the episodes the next batch would download (exit 1 when a feed cannot be read)."

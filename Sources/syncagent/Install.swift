@@ -6,6 +6,7 @@ extension SyncAgent {
     /// `syncagent install`: start syncagent at every login for this user.
     struct Install: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "install",
             abstract: "Start syncagent at every login for this user.",
             discussion: """
                 Where a systemd user instance runs, writes the unit \

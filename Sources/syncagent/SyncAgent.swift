@@ -30,6 +30,7 @@ struct SyncAgent: ParsableCommand {
             130 interrupted.
             """,
         version: "0.1.0",
+        // Each names itself (commandName): a derived name costs every start (CommandNameTests).
         subcommands: [Check.self, Status.self, Pause.self, Resume.self, Stop.self, Start.self, ResetCommand.self, Install.self, Uninstall.self]
     )
 

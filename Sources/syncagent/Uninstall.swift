@@ -6,6 +6,7 @@ extension SyncAgent {
     /// `syncagent uninstall`: stop starting syncagent at login for this user.
     struct Uninstall: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "uninstall",
             abstract: "Stop starting syncagent at login for this user.",
             discussion: """
                 Stops and disables the systemd user unit where systemd runs, and removes \

@@ -5,7 +5,7 @@ extension SyncAgent {
     /// `syncagent start [TITLE…]`, carried out by the running agent.
     struct Start: AgentControlCommand {
         static let command = ControlRequest.Command.start
-        static let configuration = CommandConfiguration(abstract: "Start now, outside the window and whatever the power or network (\"Start All Downloads\").")
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Start now, outside the window and whatever the power or network (\"Start All Downloads\").")
 
         @OptionGroup var files: TitleArguments
         @OptionGroup var locations: LocationOptions

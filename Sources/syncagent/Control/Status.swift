@@ -8,6 +8,7 @@ extension SyncAgent {
     /// agent, or from the saved state when none runs.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Show each file: its state, progress, speed and last result.",
             discussion: """
                 Asks the running agent; with none running, shows the saved state and says so. \
