@@ -284,13 +284,14 @@ public final class SyncDriver {
     /// nothing ran since the last batch.
     public func finishBatch() -> BatchReport? {
         guard engine.isIdle, !results.isEmpty, let manifest else { return nil }
-        let order = Dictionary(manifest.files.enumerated().map { (manifest.destinationPath(of: $1), $0) }, uniquingKeysWith: { first, _ in first })
-        let finished = results.sorted { (order[$0.path] ?? .max) < (order[$1.path] ?? .max) }
+        let paths = manifest.files.map { manifest.destinationPath(of: $0) }
+        let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each result's place looked up once, not at every comparison of the sort.
+        let finished = results.map { (place: order[$0.path] ?? .max, result: $0) }.sorted { $0.place < $1.place }.map(\.result)
         results = []
         let inBatch = Set(finished.map(\.path))
         var stillFailing: [BatchReport.StillFailing] = []
-        for entry in manifest.files {
-            let path = manifest.destinationPath(of: entry)
+        for (entry, path) in zip(manifest.files, paths) {
             guard !inBatch.contains(path), let record = try? ledger.record(for: entry, at: path),
                   record.hold == nil, let last = record.lastResult, last.kind == .failed
             else { continue }
