@@ -2,10 +2,10 @@
 extension StateStore {
     /// Updates the result columns (``FileRecord/failedAttempts``, ``FileRecord/lastResult``,
     /// ``FileRecord/nextAttempt``) of each record's row, and nothing else. A re-check that
-    /// finds 10,000 files unchanged changes only these: updating five columns costs SQLite
-    /// half what an upsert of the whole row does (its conflict, and every `CHECK` of the
-    /// table, twice). A row that is gone (`reset` meanwhile) is saved whole again, as an
-    /// upsert would.
+    /// finds 10,000 files unchanged changes only these: updating five columns spares SQLite
+    /// the upsert's failed insert and the `CHECK`s of the other columns (about 14,000
+    /// instructions a row instead of 17,000), and binding 6 values instead of 16. A row that
+    /// is gone (`reset` meanwhile) is saved whole again, as an upsert would.
     func updateResults(_ records: [FileRecord]) throws(SQLiteError) {
         guard !records.isEmpty else { return }
         var gone: [FileRecord] = []
