@@ -230,20 +230,27 @@ final class StateStoreTests {
         }
     }
 
-    /// The user's hold belongs to `pause` and `stop`: saving what a transfer learnt never
-    /// overwrites it, even from a record read before the hold was set.
-    @Test func savingTransferResultsKeepsTheHoldAndInsertsNewRecords() throws {
-        let store = try StateStore(directory: directory)
-        var readBefore = Self.fullRecord("one")
+    /// A record saved with no hold, then held (`hold`) by the user, and what a re-check that
+    /// read it before the hold learnt: the file is unchanged.
+    static func recheckOfARecordHeldMeanwhile(_ hold: Hold, in store: StateStore) throws -> (readBefore: FileRecord, learnt: FileRecord) {
+        var readBefore = fullRecord("one")
         readBefore.hold = nil
         try store.save(readBefore)
         var held = readBefore
-        held.hold = .stopped
+        held.hold = hold
         try store.save(held)
         var learnt = readBefore
         learnt.failedAttempts = 0
         learnt.lastResult = LastResult(kind: .unchanged, date: Date(timeIntervalSince1970: 1_763_800_000))
         learnt.nextAttempt = nil
+        return (readBefore, learnt)
+    }
+
+    /// The user's hold belongs to `pause` and `stop`: saving what a transfer learnt never
+    /// overwrites it, even from a record read before the hold was set.
+    @Test func savingTransferResultsKeepsTheHoldAndInsertsNewRecords() throws {
+        let store = try StateStore(directory: directory)
+        let (_, learnt) = try Self.recheckOfARecordHeldMeanwhile(.stopped, in: store)
         var new = Self.fullRecord("two")
         new.hold = .paused
         try store.saveTransferResults([learnt, new])
@@ -256,16 +263,7 @@ final class StateStoreTests {
     /// change and nothing else, the hold set meanwhile included.
     @Test func savingResultsOnlyChangesTheResultColumns() throws {
         let store = try StateStore(directory: directory)
-        var readBefore = Self.fullRecord("one")
-        readBefore.hold = nil
-        try store.save(readBefore)
-        var held = readBefore
-        held.hold = .paused
-        try store.save(held)
-        var learnt = readBefore
-        learnt.failedAttempts = 0
-        learnt.lastResult = LastResult(kind: .unchanged, date: Date(timeIntervalSince1970: 1_763_800_000))
-        learnt.nextAttempt = nil
+        let (readBefore, learnt) = try Self.recheckOfARecordHeldMeanwhile(.paused, in: store)
         #expect(learnt.differsOnlyInResult(from: readBefore))
         try store.saveTransferResults([], resultsOnly: [learnt])
         var expected = learnt
