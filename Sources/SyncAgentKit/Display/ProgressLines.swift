@@ -97,7 +97,9 @@ public enum ProgressLines {
     /// The verb padded so the titles of most lines start in the same column, as a log
     /// reader scanning down expects; the padded verb in its colour.
     private static func plain(_ verb: String, _ color: TerminalStyle.Color?, _ rest: String, _ style: TerminalStyle) -> String {
-        let padded = ProgressText.leftAligned(verb, inColumns: max(8, verb.count))
+        // The verbs are short ASCII words: padding them needs no column count (which took
+        // a sixth of a line's instructions).
+        let padded = verb.utf8.count >= 8 ? verb : verb + String(repeating: " ", count: 8 - verb.utf8.count)
         return (color.map { style.paint(padded, $0) } ?? padded) + " " + rest
     }
 }

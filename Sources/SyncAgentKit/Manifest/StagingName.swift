@@ -15,15 +15,17 @@ public enum StagingName {
 
     /// Whether `name` (one path component) has the form of a staging name.
     public static func isReserved<Name: StringProtocol>(_ name: Name) -> Bool {
-        let bytes = Array(name.utf8.prefix(1)) + Array(name.utf8.suffix(suffix.utf8.count))
-        guard name.utf8.count > suffix.utf8.count, bytes.first == UInt8(ascii: ".") else { return false }
-        return bytes.dropFirst().map(asciiLowercased).elementsEqual(suffix.utf8)
+        let bytes = name.utf8
+        guard bytes.count > suffix.utf8.count, bytes.first == UInt8(ascii: ".") else { return false }
+        return bytes.suffix(suffix.utf8.count).lazy.map(asciiLowercased).elementsEqual(suffix.utf8)
     }
 
     /// The first component of a relative path that has the form of a staging name, if any.
     /// Folders count too: a folder with a partial's name would stand in that download's way.
     public static func reservedComponent(of path: String) -> Substring? {
-        path.split(separator: "/").first(where: isReserved)
+        // On UTF-8 bytes, as the file system splits a path: splitting the `String` broke it
+        // into graphemes, 6,600 instructions for each entry of a manifest.
+        path.utf8.split(separator: UInt8(ascii: "/")).lazy.map(Substring.init).first(where: isReserved)
     }
 
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {

@@ -113,7 +113,7 @@ public final class StateStore {
     public func records(forPaths paths: [String]) throws(StateStoreError) -> [FileRecord] {
         // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
         // statement serves any number of them (bound parameters are capped at 32,766).
-        let list = String(decoding: (try? JSONEncoder().encode(paths)) ?? Data("[]".utf8), as: UTF8.self)
+        let list = JSONStringList.encode(paths)
         return try perform("read the saved state") { () throws(SQLiteError) in
             try database.withStatement(Self.selectSomeSQL) {
                 statement throws(SQLiteError) in
@@ -143,14 +143,18 @@ public final class StateStore {
         }
     }
 
-    /// Saves what transfers learnt of every file in `records`, in one transaction: each
-    /// record's columns but its ``FileRecord/hold``, which belongs to the user's `pause` and
-    /// `stop` and may have been changed since `records` were read (a new record is saved with
-    /// its hold as given).
-    public func saveTransferResults(_ records: [FileRecord]) throws(StateStoreError) {
-        guard !records.isEmpty else { return }
-        try perform("save the state of \(counted(records.count, "file"))") { () throws(SQLiteError) in
-            try database.transaction { () throws(SQLiteError) in try upsert(records, with: Self.upsertKeepingHoldSQL) }
+    /// Saves what transfers learnt of every file in `records` and `resultsOnly`, in one
+    /// transaction: each record's columns but its ``FileRecord/hold``, which belongs to the
+    /// user's `pause` and `stop` and may have been changed since `records` were read (a new
+    /// record is saved with its hold as given). `resultsOnly` are records saved before whose
+    /// result is all that changed (a re-check's): see ``updateResults(_:)``.
+    public func saveTransferResults(_ records: [FileRecord], resultsOnly: [FileRecord] = []) throws(StateStoreError) {
+        guard !records.isEmpty || !resultsOnly.isEmpty else { return }
+        try perform("save the state of \(counted(records.count + resultsOnly.count, "file"))") { () throws(SQLiteError) in
+            try database.transaction { () throws(SQLiteError) in
+                try upsert(records, with: Self.upsertKeepingHoldSQL)
+                try updateResults(resultsOnly)
+            }
         }
     }
 
@@ -198,7 +202,7 @@ public final class StateStore {
 
     private static let upsertSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst())
 
-    private static let upsertKeepingHoldSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst().filter { $0 != "hold" })
+    static let upsertKeepingHoldSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst().filter { $0 != "hold" })
 
     /// Inserts a row, or for an existing path updates only `columns`.
     private static func upsert(updating columns: some Sequence<String>) -> String {
@@ -212,7 +216,7 @@ public final class StateStore {
 
     /// Runs the upsert `sql` for each record, through one prepared statement: finding it by
     /// its text costs more than binding a row.
-    private func upsert(_ records: [FileRecord], with sql: String) throws(SQLiteError) {
+    func upsert(_ records: [FileRecord], with sql: String) throws(SQLiteError) {
         try database.withStatement(sql) { statement throws(SQLiteError) in
             for record in records {
                 try statement.bind(record.sqliteValues)

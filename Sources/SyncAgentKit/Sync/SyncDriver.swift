@@ -175,15 +175,15 @@ public final class SyncDriver {
         let episodes = try wantedEpisodes(of: manifest)
         for (entry, episode) in episodes { episodeTransfers[manifest.destinationPath(of: entry)] = episode }
         let all = manifest.files + episodes.map(\.entry)
+        let paths = all.map { manifest.destinationPath(of: $0) }
         if mode == .everyFileNow {
             // One query costs less than thousands; in this mode nobody else writes meanwhile.
             // Episodes join after their feed's check, so each round reads what is new to it.
-            try ledger.readRecords(forPaths: all.map { manifest.destinationPath(of: $0) })
+            try ledger.readRecords(forPaths: paths)
         }
         var round = RoundCandidates()
         let pending = engine.pendingIDs
-        for entry in all {
-            let path = manifest.destinationPath(of: entry)
+        for (entry, path) in zip(all, paths) {
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
             if let hold = record?.hold {
@@ -286,13 +286,14 @@ public final class SyncDriver {
     /// nothing ran since the last batch.
     public func finishBatch() -> BatchReport? {
         guard engine.isIdle, !results.isEmpty, let manifest else { return nil }
-        let order = Dictionary(manifest.files.enumerated().map { (manifest.destinationPath(of: $1), $0) }, uniquingKeysWith: { first, _ in first })
-        let finished = results.sorted { (order[$0.path] ?? .max) < (order[$1.path] ?? .max) }
+        let paths = manifest.files.map { manifest.destinationPath(of: $0) }
+        let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        // Each result's place looked up once, not at every comparison of the sort.
+        let finished = results.map { (place: order[$0.path] ?? .max, result: $0) }.sorted { $0.place < $1.place }.map(\.result)
         results = []
         let inBatch = Set(finished.map(\.path))
         var stillFailing: [BatchReport.StillFailing] = []
-        for entry in manifest.files {
-            let path = manifest.destinationPath(of: entry)
+        for (entry, path) in zip(manifest.files, paths) {
             guard !inBatch.contains(path), let record = try? ledger.record(for: entry, at: path),
                   record.hold == nil, let last = record.lastResult, last.kind == .failed
             else { continue }
@@ -334,7 +335,8 @@ public final class SyncDriver {
             inFlight[id] = nil
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
-            let episode = episodeTransfers.removeValue(forKey: request.destination)
+            // Hashing the path costs more than the rest of this for a batch without episodes.
+            let episode = episodeTransfers.isEmpty ? nil : episodeTransfers.removeValue(forKey: request.destination)
             results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome, feed: episode?.feed.title))
             if let episode { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }

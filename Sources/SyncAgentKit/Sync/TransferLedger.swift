@@ -61,11 +61,21 @@ final class TransferLedger {
     /// Saves every record changed since the last call, in one transaction.
     func saveChanges() throws(StateStoreError) {
         guard !unsaved.isEmpty else { return }
-        let changed = Array(unsaved.values)
+        // A record as saved before but for its result (a re-check's) costs an update of
+        // those columns only.
+        var whole: [FileRecord] = []
+        var resultsOnly: [FileRecord] = []
+        for record in unsaved.values {
+            if let before = saved[record.path], record.differsOnlyInResult(from: before) {
+                resultsOnly.append(record)
+            } else {
+                whole.append(record)
+            }
+            if readPaths.contains(record.path) { saved[record.path] = record }
+        }
         unsaved = [:]
         unsavedSince = nil
-        for record in changed where readPaths.contains(record.path) { saved[record.path] = record }
-        try store.saveTransferResults(changed)
+        try store.saveTransferResults(whole, resultsOnly: resultsOnly)
     }
 
     /// The record of a file as this ledger knows it, if it was saved for the same URL (a new

@@ -93,8 +93,9 @@ final class StateStoreTests {
 
     @Test func readsTheRecordsOfTheGivenPathsOnly() throws {
         let store = try StateStore(directory: directory)
-        // Names JSON must escape, and one beyond ASCII, among records of other files.
-        let asked = ["quote\"d", "back\\slash", "Übersicht – 2026", "plain"].map(Self.fullRecord)
+        // Names JSON must escape (control characters too), and one beyond ASCII, among
+        // records of other files.
+        let asked = ["quote\"d", "back\\slash", "new\nline", "tab\tand\u{1F}unit", "Übersicht – 2026", "plain"].map(Self.fullRecord)
         let others = (0..<50).map { Self.fullRecord("other-\($0)") }
         try store.saveTransferResults(asked + others)
         let read = try store.records(forPaths: asked.map(\.path) + ["/home/user/Downloads/never-saved.pdf"])
@@ -229,26 +230,69 @@ final class StateStoreTests {
         }
     }
 
-    /// The user's hold belongs to `pause` and `stop`: saving what a transfer learnt never
-    /// overwrites it, even from a record read before the hold was set.
-    @Test func savingTransferResultsKeepsTheHoldAndInsertsNewRecords() throws {
-        let store = try StateStore(directory: directory)
-        var readBefore = Self.fullRecord("one")
+    /// A record saved with no hold, then held (`hold`) by the user, and what a re-check that
+    /// read it before the hold learnt: the file is unchanged.
+    static func recheckOfARecordHeldMeanwhile(_ hold: Hold, in store: StateStore) throws -> (readBefore: FileRecord, learnt: FileRecord) {
+        var readBefore = fullRecord("one")
         readBefore.hold = nil
         try store.save(readBefore)
         var held = readBefore
-        held.hold = .stopped
+        held.hold = hold
         try store.save(held)
         var learnt = readBefore
         learnt.failedAttempts = 0
         learnt.lastResult = LastResult(kind: .unchanged, date: Date(timeIntervalSince1970: 1_763_800_000))
         learnt.nextAttempt = nil
+        return (readBefore, learnt)
+    }
+
+    /// The user's hold belongs to `pause` and `stop`: saving what a transfer learnt never
+    /// overwrites it, even from a record read before the hold was set.
+    @Test func savingTransferResultsKeepsTheHoldAndInsertsNewRecords() throws {
+        let store = try StateStore(directory: directory)
+        let (_, learnt) = try Self.recheckOfARecordHeldMeanwhile(.stopped, in: store)
         var new = Self.fullRecord("two")
         new.hold = .paused
         try store.saveTransferResults([learnt, new])
         var expected = learnt
         expected.hold = .stopped
         #expect(try store.records() == [expected, new])
+    }
+
+    /// A re-check changes a record's result only: saved as such, the row's result columns
+    /// change and nothing else, the hold set meanwhile included.
+    @Test func savingResultsOnlyChangesTheResultColumns() throws {
+        let store = try StateStore(directory: directory)
+        let (readBefore, learnt) = try Self.recheckOfARecordHeldMeanwhile(.paused, in: store)
+        #expect(learnt.differsOnlyInResult(from: readBefore))
+        try store.saveTransferResults([], resultsOnly: [learnt])
+        var expected = learnt
+        expected.hold = .paused
+        #expect(try store.records() == [expected])
+    }
+
+    /// A record whose row is gone (a `reset` meanwhile) is saved whole, as an upsert would.
+    @Test func savingTheResultOfAVanishedRowSavesItWhole() throws {
+        let store = try StateStore(directory: directory)
+        let record = Self.fullRecord("gone")
+        try store.save(record)
+        #expect(try store.removeRecord(forPath: record.path))
+        try store.saveTransferResults([], resultsOnly: [record])
+        #expect(try store.records() == [record])
+    }
+
+    @Test func onlyResultFieldsCountAsAResultChange() {
+        let before = Self.fullRecord("one")
+        var after = before
+        after.failedAttempts = 0
+        after.lastResult = nil
+        after.nextAttempt = nil
+        #expect(after.differsOnlyInResult(from: before))
+        after.validators = Validators(etag: "\"new\"")
+        #expect(!after.differsOnlyInResult(from: before))
+        var moved = before
+        moved.partial = nil
+        #expect(!moved.differsOnlyInResult(from: before))
     }
 
     @Test func anEmptyFileIsANewDatabase() throws {

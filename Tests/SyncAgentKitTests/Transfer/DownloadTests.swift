@@ -14,4 +14,16 @@ struct DownloadTests {
         #expect(Download.webPageInsteadOfFile(mediaType: "application/pdf", destination: "/d/Guide.pdf") == nil)
         #expect(Download.webPageInsteadOfFile(mediaType: nil, destination: "/d/Guide.pdf") == nil)
     }
+
+    /// An https URL's redirects may not go down to plain http, however its scheme is spelt.
+    @Test func theSchemeIsHTTPSInAnyCase() {
+        #expect(Download.isHTTPS("https://example.org/a.pdf"))
+        #expect(Download.isHTTPS("HTTPS://example.org/a.pdf"))
+        #expect(Download.isHTTPS("hTtPs://example.org/a.pdf"))
+        #expect(!Download.isHTTPS("http://example.org/a.pdf"))
+        #expect(!Download.isHTTPS("httpsx://example.org/a.pdf"))
+        #expect(!Download.isHTTPS("https"))
+        // 0x1A would become ":" if every byte were lowercased by setting its 0x20 bit.
+        #expect(!Download.isHTTPS("https\u{1A}//example.org/a.pdf"))
+    }
 }
