@@ -113,7 +113,7 @@ public final class StateStore {
     public func records(forPaths paths: [String]) throws(StateStoreError) -> [FileRecord] {
         // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
         // statement serves any number of them (bound parameters are capped at 32,766).
-        let list = JSONStringList.encode(paths)
+        let list = JSONStringArray.text(paths)
         return try perform("read the saved state") { () throws(SQLiteError) in
             try database.withStatement(Self.selectSomeSQL) {
                 statement throws(SQLiteError) in
