@@ -55,7 +55,7 @@ final class BlockWriter {
         }
         self.pool = pool
         pool.join()
-        // A small file fills only the part of a block it needs, so its block is written when full.
+        // A file shorter than a block uses only the part it needs: full means the file is whole.
         let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.blockLength))) } ?? DirectIOBlocks.blockLength
         let rounded = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
         buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: rounded)
