@@ -174,7 +174,10 @@ enum StateSchema {
         // process being killed at any instant, and a power cut may lose the last commits but
         // never corrupts the file. On a filesystem that cannot do WAL, SQLite keeps its
         // rollback journal, as safe against a kill and only slower, so that is not an error.
-        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        // 512 KiB of page cache instead of SQLite's 2 MB: a batch reads its records once and
+        // saves them in transactions of a few hundred, so pages evicted come back from the
+        // system's page cache when at all, and 10,000 records' pages no longer stay in memory.
+        try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -512;")
         // Up to date (the usual case): no need to take the write lock.
         guard try integer("PRAGMA user_version", in: database) < currentVersion else { return nil }
         return try database.transaction { () throws(SQLiteError) -> StateStoreError? in

@@ -32,6 +32,8 @@ final class Download: CurlEasyDelegate {
     private let options: TransferOptions
     /// Finds the connection's socket, shared by the engine's downloads.
     private let sockets: ConnectionSockets
+    /// Lends the partial file's direct-I/O blocks, shared by the engine's downloads.
+    private let blocks: DirectIOBlocks
 
     private var head = ResponseHead()
     private var partFile: PartFile?
@@ -62,12 +64,13 @@ final class Download: CurlEasyDelegate {
 
     /// `host`: the request's host (and port), as the engine's queue found it.
     init(request: TransferRequest, host: String, easy: CurlEasy, options: TransferOptions, sockets: ConnectionSockets,
-         sink: (any TransferBodySink)? = nil, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
+         blocks: DirectIOBlocks, sink: (any TransferBodySink)? = nil, emit: @escaping (TransferEvent) -> Void) throws(CurlError) {
         self.request = request
         self.sink = sink
         self.easy = easy
         self.host = host
         self.sockets = sockets
+        self.blocks = blocks
         self.emit = emit
         self.options = options
         easy.delegate = self
@@ -245,7 +248,7 @@ final class Download: CurlEasyDelegate {
         let hasher = request.expectedSHA256 == nil ? nil : SHA256Hasher()
         do throws(TransferFailure) {
             let file = try PartFile(destination: request.destination, root: request.root, keepingFirst: offset,
-                                    expectedLength: expectedLength, prefixHasher: hasher)
+                                    expectedLength: expectedLength, prefixHasher: hasher, blocks: blocks)
             do throws(TransferFailure) {
                 freeSpace = try FreeSpaceGuard(file: file, written: offset, remaining: expectedLength.map { $0 - offset },
                                                rule: options.minimumFree)

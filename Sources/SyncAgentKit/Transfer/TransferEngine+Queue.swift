@@ -59,7 +59,7 @@ extension TransferEngine {
             for step in 0..<hostOrder.count {
                 let index = (nextHostIndex + step) % hostOrder.count
                 let host = hostOrder[index]
-                guard activePerHost[host, default: 0] < limits.perHost, let request = waiting[host]?.popFirst() else { continue }
+                guard activePerHost[host, default: 0] < limits.perHost, let request = takeFirstWaiting(of: host) else { continue }
                 if waiting[host]!.isEmpty {
                     waiting[host] = nil
                     hostOrder.remove(at: index)
@@ -70,6 +70,15 @@ extension TransferEngine {
                 return (request, host)
             }
             return nil
+        }
+
+        /// The oldest request waiting for `host`. A slice keeps the requests taken off its front
+        /// alive in its buffer: once they outnumber those left, the rest moves to a buffer of its
+        /// own, so 10,000 requests queued do not all stay in memory until the last one starts.
+        private mutating func takeFirstWaiting(of host: String) -> TransferRequest? {
+            guard let request = waiting[host]?.popFirst() else { return nil }
+            if let rest = waiting[host], rest.startIndex > rest.count { waiting[host] = ArraySlice(Array(rest)) }
+            return request
         }
 
         mutating func started(_ download: Download) {

@@ -31,6 +31,8 @@ public final class TransferEngine {
     private var spareHandles: [CurlEasy] = []
     /// Connections' sockets, for downloads that check theirs (see ``Download``).
     private let sockets = ConnectionSockets()
+    /// The direct-I/O blocks of all downloads together, under one cap.
+    private let blocks = DirectIOBlocks()
     /// The whole engine's bandwidth budget (see ``bytesPerSecond``).
     var budget = BandwidthBudget()
     /// Transfers paused because the budget could not pay for their next chunk, by id.
@@ -100,6 +102,8 @@ public final class TransferEngine {
         perform()
         let completed = collectCompletions() + commitIfDue()
         reportProgress()
+        // Nothing left to write: the blocks kept for the next file go (an idle agent holds none).
+        if queue.isEmpty { blocks.releaseSpareBlocks() }
         // Transfers that just ended may change what the caller wants next: no sleep now.
         if completed > 0 || queue.canAdmit(limits: limits) { return [] }
         var wake = [queue.nextRetryDue, commits.deadline, budgetWake].compactMap { $0 }.min()
@@ -173,7 +177,7 @@ public final class TransferEngine {
             if let minimumFree = limits.minFree { options.minimumFree = minimumFree }
             do {
                 let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets,
-                                            sink: sinks[request.id], emit: { [unowned self] in onEvent($0) })
+                                            blocks: blocks, sink: sinks[request.id], emit: { [unowned self] in onEvent($0) })
                 attachToBudget(easy, id: request.id)
                 try multi.add(easy)
                 queue.started(download)

@@ -196,6 +196,12 @@ final class StateStoreTests {
         #expect(FileManager.default.fileExists(atPath: databasePath + "-wal"))
     }
 
+    /// SQLite's default would keep up to 2 MB of a big state's pages in memory.
+    @Test func keepsAtMostHalfAMebibyteOfPagesInMemory() throws {
+        let store = try StateStore(directory: directory)
+        #expect(try store.database.singleValue("PRAGMA cache_size") == .integer(-512))
+    }
+
     @Test func marksTheFileAsOursWithTheCurrentVersion() throws {
         _ = try StateStore(directory: directory)
         let database = try SQLiteDatabase(path: databasePath, flags: [.readOnly])

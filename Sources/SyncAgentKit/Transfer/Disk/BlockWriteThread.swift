@@ -53,6 +53,14 @@ final class BlockWriteThread: @unchecked Sendable {
         return .success(written.removeLast())
     }
 
+    /// A written block if one is back, without waiting: how a writer gives up blocks it no
+    /// longer needs.
+    func reclaimIfWritten() -> UnsafeMutableRawBufferPointer? {
+        condition.lock()
+        defer { condition.unlock() }
+        return written.popLast()
+    }
+
     /// Waits until every queued block is written; returns the `errno` of a failed write, if any.
     func waitUntilWritten() -> Int32? {
         condition.lock()

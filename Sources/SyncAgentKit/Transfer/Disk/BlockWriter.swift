@@ -17,20 +17,19 @@ import Glibc
 ///
 /// Direct I/O needs block-aligned memory, lengths and file offsets: the buffer is aligned, whole
 /// blocks go out directly, and the last partial block through the page cache. Direct writes
-/// wait for the device, so they are made on a ``BlockWriteThread`` while the next block fills.
+/// wait for the device, so they are made on a ``BlockWriteThread`` while the next block fills;
+/// the blocks come from the engine's ``DirectIOBlocks``, which caps them for all files at once.
 final class BlockWriter {
     /// Files longer than this (when the server says so) are written with direct I/O.
     static let directThreshold: Int64 = PartFile.largestUnnamedLength + 1
     /// Alignment for direct I/O: a multiple of every device's logical block size in use.
     static let alignment = 4096
-    /// The largest block: one write(2) per mebibyte keeps the device busy and the memory small.
-    static let largestBlock = 1 << 20
-    /// Blocks of a direct-I/O file in memory at most: filling, queued and being written.
-    static let mostBlocks = 4
-
     private let descriptor: Int32
     private let path: String
-    /// The block being filled.
+    /// Where the blocks come from and go back to; `nil` without direct I/O.
+    private let pool: DirectIOBlocks?
+    /// The block being filled: the first `count` bytes of a pool block, or nothing without
+    /// direct I/O.
     private var buffer: UnsafeMutableRawBufferPointer
     /// Blocks handed to `thread` or back from it, besides `buffer` (direct I/O only).
     private var blocks = 1
@@ -40,8 +39,9 @@ final class BlockWriter {
 
     /// A writer appending to `descriptor`, positioned at `offset`. Tries direct I/O when the
     /// file will be big and the offset allows it; without it (a filesystem that refuses it, or
-    /// a resume from an odd offset) the writes go through the page cache.
-    init(descriptor: Int32, path: String, offset: Int64, expectedLength: Int64?) {
+    /// a resume from an odd offset) the writes go through the page cache. `pool` lends the
+    /// blocks: the engine's, shared by all its writers, or one of the writer's own.
+    init(descriptor: Int32, path: String, offset: Int64, expectedLength: Int64?, pool: DirectIOBlocks = DirectIOBlocks()) {
         self.descriptor = descriptor
         self.path = path
         let remaining = expectedLength.map { max(0, $0 - offset) }
@@ -49,18 +49,24 @@ final class BlockWriter {
         direct = wantsDirect && Self.setDirect(descriptor, true)
         // Only direct I/O gathers blocks; the others have no buffer at all.
         guard direct else {
+            self.pool = nil
             buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
             return
         }
-        let capacity = remaining.map { Int(min($0, Int64(Self.largestBlock))) } ?? Self.largestBlock
+        self.pool = pool
+        pool.join()
+        // A file shorter than a block uses only the part it needs: full means the file is whole.
+        let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.blockLength))) } ?? DirectIOBlocks.blockLength
         let rounded = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
-        buffer = .allocate(byteCount: rounded, alignment: Self.alignment)
+        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: rounded)
     }
 
     deinit {
-        // The thread may still be writing blocks: it must be done before their memory goes.
-        for block in thread?.finish() ?? [] { block.deallocate() }
-        buffer.deallocate()
+        guard let pool else { return }
+        // The thread may still be writing blocks: it must be done before they are lent again.
+        for block in thread?.finish() ?? [] { pool.giveBack(block.baseAddress!) }
+        pool.giveBack(buffer.baseAddress!)
+        pool.leave()
     }
 
     /// Adds bytes: through the page cache at once, or with direct I/O into the buffer, which
@@ -100,10 +106,10 @@ final class BlockWriter {
         count = 0
     }
 
-    /// Writes a full buffer: on the thread with direct I/O, swapping in the spare block to fill
+    /// Writes a full buffer: on the thread with direct I/O, swapping in another block to fill
     /// next; here otherwise.
     private func writeFullBuffer() throws(TransferFailure) {
-        guard direct else {
+        guard direct, let pool else {
             try writeAll(UnsafeRawBufferPointer(buffer))
             count = 0
             return
@@ -112,17 +118,25 @@ final class BlockWriter {
         self.thread = thread
         if let error = thread.write(buffer) { throw Self.failure(error, path) }
         count = 0
-        if blocks < Self.mostBlocks {
+        if blocks < pool.share {
             blocks += 1
-            buffer = .allocate(byteCount: buffer.count, alignment: Self.alignment)
+            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: buffer.count)
             return
         }
         switch thread.reclaim() {
-        case .success(let block): buffer = block
+        case .success(let block):
+            buffer = block
+            // More writers joined since this one took its blocks: what it has over its share
+            // goes back as soon as it is written.
+            while blocks > pool.share, let written = thread.reclaimIfWritten() {
+                pool.giveBack(written.baseAddress!)
+                blocks -= 1
+            }
         case .failure(let error):
-            // `buffer` went to the thread, which gives it back in `finish()`: take a block of
-            // our own, so that every block is freed exactly once.
-            buffer = .allocate(byteCount: Self.alignment, alignment: Self.alignment)
+            // `buffer` went to the thread, which gives it back in `finish()`: take another, so
+            // that every block goes back exactly once.
+            blocks += 1
+            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: buffer.count)
             throw Self.failure(error.code, path)
         }
     }

@@ -87,8 +87,10 @@ final class PartFile {
     /// Folders below `root` that are symbolic links are refused, not followed.
     ///
     /// `prefixHasher` is fed the `offset` bytes kept, read through the descriptor the rest is
-    /// written to: the checksum covers the very file that is put in place.
-    init(destination: String, root: String?, keepingFirst offset: Int64, expectedLength: Int64? = nil, prefixHasher: SHA256Hasher? = nil) throws(TransferFailure) {
+    /// written to: the checksum covers the very file that is put in place. `blocks` lends the
+    /// writer its direct-I/O blocks (the engine shares one among all its files).
+    init(destination: String, root: String?, keepingFirst offset: Int64, expectedLength: Int64? = nil, prefixHasher: SHA256Hasher? = nil,
+         blocks: DirectIOBlocks = DirectIOBlocks()) throws(TransferFailure) {
         self.destination = destination
         self.path = Self.path(for: destination)
         let folder = splitPath(destination).folder
@@ -115,7 +117,7 @@ final class PartFile {
         if let prefixHasher, !FileSystem.hash(firstBytes: offset, of: descriptor, into: prefixHasher) {
             throw TransferFailure.diskError("cannot read back", path)
         }
-        writer = BlockWriter(descriptor: descriptor, path: path, offset: offset, expectedLength: expectedLength)
+        writer = BlockWriter(descriptor: descriptor, path: path, offset: offset, expectedLength: expectedLength, pool: blocks)
     }
 
     /// Opens the named partial: a new one (replacing whatever is at `path`) from zero, else the

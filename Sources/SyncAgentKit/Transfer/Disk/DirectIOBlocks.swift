@@ -1,0 +1,81 @@
+import Glibc
+
+/// The aligned blocks every direct-I/O ``BlockWriter`` of one engine fills and hands to its
+/// ``BlockWriteThread``, under one cap for them all.
+///
+/// A writer alone may keep ``mostPerWriter`` blocks (filling, queued, being written), so one
+/// big file overlaps receiving and writing as much as it needs; when several write at once,
+/// they share ``budget`` blocks, and each keeps at least two — one filling while the other is
+/// written — so none writes on the engine's thread. Five files at once hold 10 MiB at most
+/// instead of 20 MiB: the disk is what bounds them then, and more blocks queued per file would
+/// only wait longer for it.
+///
+/// Blocks are mapped memory, not the heap's: released, they leave the process's memory at
+/// once, where the allocator could keep freed mebibytes for good. Blocks given back are lent
+/// again, so consecutive files reuse pages already in memory instead of mapping and faulting
+/// in new ones, until the engine has nothing left to do and ``releaseSpareBlocks()``
+/// unmaps them (an idle agent holds none). Confined to the engine's thread, like the writers.
+final class DirectIOBlocks {
+    /// The length of every block: one write(2) per mebibyte keeps the device busy and the
+    /// memory small.
+    static let blockLength = 1 << 20
+    /// The most blocks one writer keeps when it writes alone.
+    static let mostPerWriter = 4
+    /// The fewest blocks one writer keeps however many write: one filling, one being written.
+    static let fewestPerWriter = 2
+
+    /// Blocks the writers of this engine share when several write at once.
+    let budget: Int
+    /// Blocks given back and not unmapped yet.
+    private var spare: [UnsafeMutableRawPointer] = []
+    /// Writers between ``join()`` and ``leave()``.
+    private var writers = 0
+    /// Blocks taken and not given back.
+    private(set) var inUse = 0
+
+    /// A pool with room for `budget` blocks when several writers share it.
+    init(budget: Int = 8) {
+        self.budget = budget
+    }
+
+    deinit {
+        for block in spare { munmap(block, Self.blockLength) }
+    }
+
+    /// The blocks one writer may keep now: fewer as more writers join.
+    var share: Int {
+        max(Self.fewestPerWriter, min(Self.mostPerWriter, budget / max(1, writers)))
+    }
+
+    /// Counts a writer in; it takes its blocks with ``take()``.
+    func join() {
+        writers += 1
+    }
+
+    /// Counts a writer out, once it has given back every block it took.
+    func leave() {
+        writers -= 1
+    }
+
+    /// Unmaps the blocks no writer holds.
+    func releaseSpareBlocks() {
+        for block in spare { munmap(block, Self.blockLength) }
+        spare = []
+    }
+
+    /// A block of ``blockLength`` bytes aligned for direct I/O: a spare one, or a new mapping.
+    /// Only a process out of memory gets none.
+    func take() -> UnsafeMutableRawPointer {
+        inUse += 1
+        if let block = spare.popLast() { return block }
+        let block = mmap(nil, Self.blockLength, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let block, block != MAP_FAILED else { fatalError("cannot map a block for direct I/O: \(systemReason())") }
+        return block
+    }
+
+    /// Takes back a block from ``take()``, to lend again.
+    func giveBack(_ block: UnsafeMutableRawPointer) {
+        inUse -= 1
+        spare.append(block)
+    }
+}
