@@ -69,6 +69,20 @@ struct MissingLibraryTests {
         #expect(status.standardError.isEmpty)
     }
 
+    @Test func withoutSQLiteWhatReadsTheStateStopsAndSaysWhichPackageToInstallAndCheckWorks() throws {
+        let path = try Self.path(of: "libsqlite3.so.0")
+        for arguments in [["--once"], ["status"]] {
+            let run = try run(arguments, without: "libsqlite3.so.0")
+            #expect(run.status == 3, "\(arguments): \(run.standardError)")
+            #expect(run.standardError == "syncagent: SQLite cannot be loaded (\(path): file too short): install the Debian package "
+                + "libsqlite3-0; the saved state needs it; `check` and the commands that read no state work without it\n")
+        }
+        #expect(downloaded == nil)
+        let check = try run(["check"], without: "libsqlite3.so.0")
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(check.standardOutput.contains("Guide.pdf"))
+    }
+
     @Test(arguments: ["libnotify.so.4", "libgio-2.0.so.0"])
     func withoutLibnotifyOrGLibOnceDownloadsAndSaysOnceThatNotificationsAreSkipped(_ soname: String) throws {
         let run = try run(["--once"], without: soname)

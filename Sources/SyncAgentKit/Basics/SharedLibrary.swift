@@ -39,6 +39,12 @@ struct SharedLibrary: Sendable {
         consequence: "notifications are skipped; everything else goes on"
     )
 
+    /// SQLite, for the saved state.
+    static let sqlite = SharedLibrary(
+        name: "SQLite", library: SYNCAGENT_LIBRARY_SQLITE,
+        consequence: "the saved state needs it; `check` and the commands that read no state work without it"
+    )
+
     private init(name: String, library: syncagent_library, consequence: String) {
         self.name = name
         soname = String(cString: syncagent_library_soname(library))

@@ -19,12 +19,12 @@ struct SharedLibraryTests {
     }
 
     @Test func theLibrariesSyncagentNeedsOpenBySonameWithEveryFunctionItCalls() throws {
-        let libraries = [SharedLibrary.curl, .crypto, .gio, .notify]
+        let libraries = [SharedLibrary.curl, .crypto, .gio, .notify, .sqlite]
         for library in libraries {
             try library.load()
         }
-        #expect(libraries.map(\.soname) == ["libcurl.so.4", "libcrypto.so.3", "libgio-2.0.so.0", "libnotify.so.4"])
-        #expect(libraries.map(\.package) == ["libcurl4", "libssl3", "libglib2.0-0", "libnotify4"])
+        #expect(libraries.map(\.soname) == ["libcurl.so.4", "libcrypto.so.3", "libgio-2.0.so.0", "libnotify.so.4", "libsqlite3.so.0"])
+        #expect(libraries.map(\.package) == ["libcurl4", "libssl3", "libglib2.0-0", "libnotify4", "libsqlite3-0"])
     }
 
     /// glibc's words when the library or one it loads in turn is an empty file or missing.
