@@ -30,12 +30,12 @@ let package = Package(
     targets: [
         // C libraries from Debian, found through pkg-config. Each target is a module map
         // and a shim header; the shims only forward (see shim.h) and hold no logic.
-        // libcurl, libcrypto, GLib/GIO and libnotify have no pkgConfig: they are not linked but
+        // libcurl, libcrypto, GLib/GIO, libnotify and SQLite have no pkgConfig: they are not linked but
         // opened on first use (CLibraries); their headers are in /usr/include or glibHeaderPaths.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CNotify", providers: [.apt(["libnotify-dev"])]),
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypto", providers: [.apt(["libssl-dev"])]),
         // expat for feeds: a streaming XML parser that parses hostile input in linear time
         // (Debian's libxml2 is quadratic in an element's attributes; see Feeds/ExpatParser).
@@ -44,11 +44,11 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // GIO for the condition monitor: UPower over D-Bus, GNetworkMonitor, a private main loop.
         .systemLibrary(name: "CGIO", providers: [.apt(["libglib2.0-dev"])]),
-        // Opens libcurl, libcrypto, GLib/GIO and libnotify on first use (dlopen): forwarders with
+        // Opens libcurl, libcrypto, GLib/GIO, libnotify and SQLite on first use (dlopen): forwarders with
         // the libraries' own names (docs/architecture.md). DWARF 4, as the Swift objects have:
         // Debian 12's valgrind (3.19) gives up on a binary with clang's default DWARF 5 in it.
         .target(
-            name: "CLibraries", dependencies: ["CCurl", "CCrypto", "CNotify", "CGIO"],
+            name: "CLibraries", dependencies: ["CCurl", "CCrypto", "CNotify", "CGIO", "CSQLite"],
             cSettings: [.unsafeFlags(glibHeaderPaths + ["-gdwarf-4"])]
         ),
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-__attribute__((visibility("hidden"))) extern struct syncagent_library_table syncagent_curl, syncagent_crypto, syncagent_gio, syncagent_notify;
+__attribute__((visibility("hidden"))) extern struct syncagent_library_table syncagent_curl, syncagent_crypto, syncagent_gio, syncagent_notify, syncagent_sqlite;
 
 static struct syncagent_library_table *table_of(syncagent_library library) {
     switch (library) {
@@ -14,6 +14,7 @@ static struct syncagent_library_table *table_of(syncagent_library library) {
     case SYNCAGENT_LIBRARY_CRYPTO: return &syncagent_crypto;
     case SYNCAGENT_LIBRARY_GIO: return &syncagent_gio;
     case SYNCAGENT_LIBRARY_NOTIFY: return &syncagent_notify;
+    case SYNCAGENT_LIBRARY_SQLITE: return &syncagent_sqlite;
     }
     abort();
 }

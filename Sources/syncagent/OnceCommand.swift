@@ -39,19 +39,25 @@ struct OnceCommand {
             ? QuietProgressReporter(verbose: options.verbose)
             : makeProgressReporter(style: options.style, verbose: options.verbose, folder: folder)
 
+        // A suspend waits while the batch the user asked for transfers, and no longer: from the
+        // first body on its way to disk, so a re-check that finds every file unchanged never
+        // asks logind (nor opens GLib to ask).
+        var sleepDelay: SleepInhibitor?
+        var askedForSleepDelay = false
+        defer { sleepDelay?.release() }
         let driver = SyncDriver(store: store, mode: .everyFileNow, observe: { event, file in
+            if case .receiving = event, !askedForSleepDelay {
+                askedForSleepDelay = true
+                sleepDelay = delaySleep(logger: logger)
+            }
             report(event, of: file, to: reporter)
         })
         driver.use(manifest)
         driver.limitRate = options.limitRate
         let end: SyncDriver.BatchEnd
-        // A suspend waits while the batch the user asked for transfers, and no longer.
-        var sleepDelay: SleepInhibitor?
-        defer { sleepDelay?.release() }
         do {
             end = try driver.runOneBatch(stoppingOn: signals) { files in
                 reporter.batchPlanned(files.map { PlannedTransfer(path: $0.path, title: $0.title, url: $0.url) })
-                if !files.isEmpty { sleepDelay = delaySleep(logger: logger) }
             }
             sleepDelay?.release()
         } catch {

@@ -4,16 +4,20 @@ import TestSupport
 
 /// What the binary loads at start. syncagent uses FoundationEssentials, never Foundation:
 /// Foundation's library pulls in ICU (a 40 MB data library) and costs every start several
-/// milliseconds and mebibytes (docs/benchmarks.md, start-up). libcurl, libcrypto, GLib and
-/// libnotify are opened when a command first needs them (CLibraries), not linked: together
-/// they are most of the dynamic loader's work at a start. One `import Foundation`, or a
+/// milliseconds and mebibytes (docs/benchmarks.md, start-up). libcurl, libcrypto, GLib,
+/// libnotify and SQLite are opened when a command first needs them (CLibraries), not linked:
+/// together they are most of the dynamic loader's work at a start. One `import Foundation`, or a
 /// system library that links them again, would bring that back unnoticed; these tests notice.
 struct LinkageTests {
     /// The libraries opened on first use, by the start of their file names (gdk-pixbuf comes
-    /// with libnotify).
-    static let openedOnFirstUse = [
+    /// with libnotify), but SQLite.
+    static let openedToTransfer = [
         "libcurl.", "libcrypto.", "libnotify.", "libgio-2.0.", "libgobject-2.0.", "libglib-2.0.", "libgdk_pixbuf-2.0.",
     ]
+    /// All the libraries opened on first use: SQLite too, for the saved state.
+    static let openedOnFirstUse = openedToTransfer + ["libsqlite3."]
+    /// A library still linked, to see that the lists read are the real ones.
+    static let linked = "libyaml-0."
 
     @Test func theBinaryLoadsNeitherFoundationNorICU() throws {
         let binary = try BuiltProducts.executable(named: "syncagent")
@@ -31,21 +35,28 @@ struct LinkageTests {
         let binary = try BuiltProducts.executable(named: "syncagent")
         let run = try ToolRun(["readelf", "--dynamic", binary])
         #expect(run.status == 0, "\(run.standardError)")
-        // "0x0000000000000001 (NEEDED)  Shared library: [libsqlite3.so.0]"
+        // "0x0000000000000001 (NEEDED)  Shared library: [libyaml-0.so.2]"
         let needed = run.standardOutput.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
             line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
         }
-        #expect(needed.contains { $0.hasPrefix("libsqlite3.") }, "readelf listed \(needed)")
+        #expect(needed.contains { $0.hasPrefix(Self.linked) }, "readelf listed \(needed)")
         let linked = needed.filter { name in Self.openedOnFirstUse.contains { name.hasPrefix($0) } }
         #expect(linked.isEmpty, "the binary links \(linked): a system library target links them again (pkgConfig: or a module map's link)")
     }
 
-    @Test(arguments: [["--version"], ["check"], ["status"]])
-    func commandsThatTransferNothingLoadNoneOfThem(_ arguments: [String]) throws {
+    @Test(arguments: [["--version"], ["check"]])
+    func commandsThatReadNoStateLoadNoneOfThem(_ arguments: [String]) throws {
         let loaded = try librariesLoaded(by: arguments)
-        #expect(loaded.contains { $0.hasPrefix("libsqlite3.") }, "the loader's log named \(loaded)")
+        #expect(loaded.contains { $0.hasPrefix(Self.linked) }, "the loader's log named \(loaded)")
         let unwanted = loaded.filter { name in Self.openedOnFirstUse.contains { name.hasPrefix($0) } }
         #expect(unwanted.isEmpty, "syncagent \(arguments.joined(separator: " ")) loaded \(unwanted)")
+    }
+
+    @Test func statusLoadsSQLiteAndNothingATransferNeeds() throws {
+        let loaded = try librariesLoaded(by: ["status"])
+        #expect(loaded.contains { $0.hasPrefix("libsqlite3.") }, "the loader's log named \(loaded)")
+        let unwanted = loaded.filter { name in Self.openedToTransfer.contains { name.hasPrefix($0) } }
+        #expect(unwanted.isEmpty, "syncagent status loaded \(unwanted)")
     }
 
     @Test func aCommandThatFetchesLoadsLibcurlWhenItStarts() throws {
@@ -69,7 +80,7 @@ struct LinkageTests {
             environment: ["LD_DEBUG": "files", "XDG_RUNTIME_DIR": folder.path]
         )
         #expect(run.status == 0, "\(run.standardError)")
-        // "   4711:	file=libsqlite3.so.0 [0];  needed by /…/syncagent [0]"
+        // "   4711:	file=libyaml-0.so.2 [0];  needed by /…/syncagent [0]"
         return run.standardError.split(separator: "\n").compactMap { line in
             guard let start = line.range(of: "file=") else { return nil }
             return line[start.upperBound...].split(separator: " ").first.map(String.init)

@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 /// The built binary where a library it opens on first use cannot be loaded: in a mount
-/// namespace of the test's own (`unshare --user --mount`), an empty file lies over the library,
+/// namespace of the test's own (``PrivateMountNamespace``), an empty file lies over the library,
 /// so the dynamic loader finds it and fails ("file too short"), as with a broken install.
-@Suite(.serialized)
+@Suite(.serialized, .enabled(if: PrivateMountNamespace.isAvailable, Comment(rawValue: PrivateMountNamespace.unavailableReason)))
 struct MissingLibraryTests {
     let server: NginxServer
     let bus: NotificationBus
@@ -30,11 +30,11 @@ struct MissingLibraryTests {
     /// `syncagent arguments…` on the test's manifest and state, in a mount namespace where
     /// `soname` is an empty file.
     func command(_ arguments: [String], without soname: String) throws -> [String] {
-        let path = try Self.path(of: soname)
-        let hideAndRun = #"mount --bind /dev/null "$0" && exec "$@""#
         let locations = ["--manifest", folder.appending("manifest.yaml"), "--state-dir", folder.appending("state")]
-        return ["/usr/bin/unshare", "--user", "--map-current-user", "--mount", "--", "/bin/sh", "-c", hideAndRun, path, binary]
-            + arguments + locations
+        guard let command = PrivateMountNamespace.command(hiding: try Self.path(of: soname), running: [binary] + arguments + locations) else {
+            throw TestSupportError(PrivateMountNamespace.unavailableReason)
+        }
+        return command
     }
 
     var environment: [String: String] {
@@ -69,6 +69,20 @@ struct MissingLibraryTests {
         #expect(status.standardError.isEmpty)
     }
 
+    @Test func withoutSQLiteWhatReadsTheStateStopsAndSaysWhichPackageToInstallAndCheckWorks() throws {
+        let path = try Self.path(of: "libsqlite3.so.0")
+        for arguments in [["--once"], ["status"]] {
+            let run = try run(arguments, without: "libsqlite3.so.0")
+            #expect(run.status == 3, "\(arguments): \(run.standardError)")
+            #expect(run.standardError == "syncagent: SQLite cannot be loaded (\(path): file too short): install the Debian package "
+                + "libsqlite3-0; the saved state needs it; `check` and the commands that read no state work without it\n")
+        }
+        #expect(downloaded == nil)
+        let check = try run(["check"], without: "libsqlite3.so.0")
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(check.standardOutput.contains("Guide.pdf"))
+    }
+
     @Test(arguments: ["libnotify.so.4", "libgio-2.0.so.0"])
     func withoutLibnotifyOrGLibOnceDownloadsAndSaysOnceThatNotificationsAreSkipped(_ soname: String) throws {
         let run = try run(["--once"], without: soname)
@@ -78,7 +92,9 @@ struct MissingLibraryTests {
         let told = run.standardError.split(separator: "\n").filter { $0.contains("cannot be loaded") }
         #expect(told.count == 1, "\(run.standardError)")
         #expect(told.first?.contains("libnotify cannot be loaded (") == true, "\(run.standardError)")
-        #expect(told.first?.contains("install the Debian package libnotify4; notifications are skipped; everything else goes on") == true)
+        // The package named is that of the file the loader failed on: GLib's, when it is GLib.
+        let remedy = soname == "libnotify.so.4" ? "libnotify4" : "libglib2.0-0 (libgio-2.0.so.0, which libnotify.so.4 needs)"
+        #expect(told.first?.contains("install the Debian package \(remedy); notifications are skipped; everything else goes on") == true, "\(run.standardError)")
         #expect(try bus.recordedNotifications().isEmpty)
     }
 

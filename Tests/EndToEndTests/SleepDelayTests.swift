@@ -3,8 +3,9 @@ import Testing
 import TestSupport
 
 /// A batch the user asked for delays suspend — logind's `Inhibit("sleep", "syncagent", why,
-/// "delay")`, recorded by a fake logind on a private system bus — from its first transfer to
-/// its end, and releases the lock the moment it ends; scheduled work never takes one.
+/// "delay")`, recorded by a fake logind on a private system bus — from its first body on its
+/// way to disk to its end, and releases the lock the moment it ends; a re-check that changes
+/// nothing and scheduled work never take one.
 @Suite(.serialized)
 struct SleepDelayTests {
     let server: NginxServer
@@ -53,6 +54,23 @@ struct SleepDelayTests {
         #expect(once.terminationStatus == 0)
         #expect(FileManager.default.contents(atPath: destination + "/big.pdf") == data)
         #expect(eventually(within: .seconds(3)) { logind.events == [Self.lock, "release 1"] }, "\(logind.events)")
+    }
+
+    @Test func aReCheckThatFindsEveryFileUnchangedTakesNoLock() throws {
+        for name in ["one.pdf", "two.pdf"] { _ = try serve(name, size: 100_000) }
+        try writeManifest("files:\n  - title: One\n    url: \(server.url("one.pdf"))\n  - title: Two\n    url: \(server.url("two.pdf"))\n")
+        let arguments = ["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")]
+        let first = try syncagent.run(arguments, output: "first")
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(eventually(within: .seconds(3)) { logind.events == [Self.lock, "release 1"] }, "\(logind.events)")
+
+        let recheck = try syncagent.run(arguments, output: "recheck")
+        #expect(recheck.status == 0, "\(recheck.standardError)")
+        // Both files were asked for again and were unchanged: nothing went to disk, so no lock.
+        for name in ["/one.pdf", "/two.pdf"] {
+            #expect(server.requests(for: name, count: 2).map(\.status) == [200, 304])
+        }
+        #expect(logind.events == [Self.lock, "release 1"], "\(logind.events)")
     }
 
     @Test func theAgentHoldsItOnlyForFilesTheUserStarted() throws {

@@ -1,6 +1,7 @@
 #pragma once
 // The C libraries syncagent opens when a command first needs them (dlopen) instead of at
-// start: `--version`, `check` or `status` never pay for libcurl's TLS stack or GLib.
+// start: `--version`, `check` or `status` never pay for libcurl's TLS stack or GLib, and
+// `--version` or `check` not for SQLite.
 // Each library's functions are forwarders with the library's own names (see library_table.h);
 // Swift loads a library through SharedLibrary before its first call, to turn a missing
 // library into an error a person can act on.
@@ -11,6 +12,7 @@ typedef enum {
     SYNCAGENT_LIBRARY_CRYPTO,
     SYNCAGENT_LIBRARY_GIO,
     SYNCAGENT_LIBRARY_NOTIFY,
+    SYNCAGENT_LIBRARY_SQLITE,
 } syncagent_library;
 
 /// The soname `library` is opened by, e.g. "libcurl.so.4".

@@ -39,6 +39,12 @@ struct SharedLibrary: Sendable {
         consequence: "notifications are skipped; everything else goes on"
     )
 
+    /// SQLite, for the saved state.
+    static let sqlite = SharedLibrary(
+        name: "SQLite", library: SYNCAGENT_LIBRARY_SQLITE,
+        consequence: "the saved state needs it; `check` and the commands that read no state work without it"
+    )
+
     private init(name: String, library: syncagent_library, consequence: String) {
         self.name = name
         soname = String(cString: syncagent_library_soname(library))
@@ -70,8 +76,18 @@ struct SharedLibrary: Sendable {
     ///   to install and what still works.
     func load() throws(SharedLibraryError) {
         guard let reason = open() else { return }
-        throw SharedLibraryError(
-            .cannotLoad, "\(name) cannot be loaded (\(reason)): install the Debian package \(package); \(consequence)"
-        )
+        throw SharedLibraryError(.cannotLoad, "\(name) cannot be loaded (\(reason)): \(remedy(for: reason)); \(consequence)")
+    }
+
+    /// What to install: the package of the file the loader failed on, which may be one of the
+    /// library's own dependencies (GLib for libnotify); the library's own package when the
+    /// failure is its own, or a dependency of unknown package (reinstalling it pulls that in).
+    func remedy(for reason: String) -> String {
+        let failed = SharedLibraryPackages.failedFile(in: reason)
+        guard let failed, failed != soname else { return "install the Debian package \(package)" }
+        guard let dependency = SharedLibraryPackages.bySoname[failed] else {
+            return "install the Debian package \(package) again (it needs \(failed))"
+        }
+        return "install the Debian package \(dependency) (\(failed), which \(soname) needs)"
     }
 }

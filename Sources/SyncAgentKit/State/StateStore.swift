@@ -30,6 +30,7 @@ public final class StateStore {
     public init(directory: String) throws(StateStoreError) {
         try Self.createDirectory(directory)
         let path = Self.databasePath(inDirectory: directory)
+        try Self.loadSQLite(for: path)
         do {
             database = try SQLiteDatabase(path: path)
         } catch {
@@ -49,6 +50,7 @@ public final class StateStore {
     public init(readingOnlyIn directory: String) throws(StateStoreError) {
         let path = Self.databasePath(inDirectory: directory)
         let exists = access(path, F_OK) == 0
+        try Self.loadSQLite(for: path)
         do {
             if !exists {
                 database = try SQLiteDatabase(path: ":memory:")
@@ -68,6 +70,16 @@ public final class StateStore {
         isReadOnly = true
         database.setBusyTimeout(.seconds(5))
         if exists { try StateSchema.checkReadable(database) } else { try StateSchema.prepare(database) }
+    }
+
+    /// Opens SQLite (once per process: it is not linked, see ``SharedLibrary``), or says which
+    /// package to install.
+    private static func loadSQLite(for path: String) throws(StateStoreError) {
+        do {
+            try SharedLibrary.sqlite.load()
+        } catch {
+            throw StateStoreError(.noSQLite, path: path, message: error.message)
+        }
     }
 
     /// `file:PATH?immutable=1`, the path escaped as a URI needs.

@@ -51,4 +51,6 @@ extension ErrorCode where Domain == StateStoreError {
     public static let newerVersion = Self("newer-version")
     /// Reading or writing failed: disk full, I/O error, no permission, locked too long.
     public static let storage = Self("storage")
+    /// SQLite is not installed (or lacks a function syncagent calls).
+    public static let noSQLite = Self("no-sqlite")
 }

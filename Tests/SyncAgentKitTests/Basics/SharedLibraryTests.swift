@@ -19,12 +19,25 @@ struct SharedLibraryTests {
     }
 
     @Test func theLibrariesSyncagentNeedsOpenBySonameWithEveryFunctionItCalls() throws {
-        for library in [SharedLibrary.curl, .crypto, .gio, .notify] {
+        let libraries = [SharedLibrary.curl, .crypto, .gio, .notify, .sqlite]
+        for library in libraries {
             try library.load()
         }
-        #expect([SharedLibrary.curl, .crypto, .gio, .notify].map(\.soname) == [
-            "libcurl.so.4", "libcrypto.so.3", "libgio-2.0.so.0", "libnotify.so.4",
-        ])
-        #expect([SharedLibrary.curl, .crypto, .gio, .notify].map(\.package) == ["libcurl4", "libssl3", "libglib2.0-0", "libnotify4"])
+        #expect(libraries.map(\.soname) == ["libcurl.so.4", "libcrypto.so.3", "libgio-2.0.so.0", "libnotify.so.4", "libsqlite3.so.0"])
+        #expect(libraries.map(\.package) == ["libcurl4", "libssl3", "libglib2.0-0", "libnotify4", "libsqlite3-0"])
+    }
+
+    /// glibc's words when the library or one it loads in turn is an empty file or missing.
+    @Test func theMessageNamesThePackageOfTheFileTheLoaderFailedOn() {
+        let library = "/usr/lib/x86_64-linux-gnu/"
+        #expect(SharedLibrary.notify.remedy(for: library + "libnotify.so.4: file too short") == "install the Debian package libnotify4")
+        #expect(SharedLibrary.notify.remedy(for: library + "libgio-2.0.so.0: file too short")
+            == "install the Debian package libglib2.0-0 (libgio-2.0.so.0, which libnotify.so.4 needs)")
+        #expect(SharedLibrary.curl.remedy(for: "libnghttp2.so.14: cannot open shared object file: No such file or directory")
+            == "install the Debian package libnghttp2-14 (libnghttp2.so.14, which libcurl.so.4 needs)")
+        #expect(SharedLibrary.curl.remedy(for: "libunheard.so.9: cannot open shared object file: No such file or directory")
+            == "install the Debian package libcurl4 again (it needs libunheard.so.9)")
+        #expect(SharedLibrary.curl.remedy(for: library + "libcurl.so.4: undefined symbol: curl_easy_upkeep")
+            == "install the Debian package libcurl4")
     }
 }

@@ -1,0 +1,39 @@
+// SQLite (libsqlite3-0, libsqlite3.so.0), opened on first use: see library_table.h. Only the
+// commands that read or write the saved state open it; `--version` and `check` do not.
+#include <sqlite3.h>
+
+#include "library_table.h"
+
+#define SQLITE_FUNCTIONS(FORWARD, FORWARD_VOID, RESOLVED) \
+    FORWARD(int, sqlite3_open_v2, (const char *a0, sqlite3 **a1, int a2, const char *a3), (a0, a1, a2, a3)) \
+    FORWARD(int, sqlite3_close_v2, (sqlite3 *a0), (a0)) \
+    FORWARD(int, sqlite3_busy_timeout, (sqlite3 *a0, int a1), (a0, a1)) \
+    FORWARD(int, sqlite3_exec, (sqlite3 *a0, const char *a1, int (*a2)(void *, int, char **, char **), void *a3, char **a4), (a0, a1, a2, a3, a4)) \
+    FORWARD(int, sqlite3_get_autocommit, (sqlite3 *a0), (a0)) \
+    FORWARD(sqlite3_int64, sqlite3_changes64, (sqlite3 *a0), (a0)) \
+    FORWARD(const char *, sqlite3_errmsg, (sqlite3 *a0), (a0)) \
+    FORWARD(const char *, sqlite3_errstr, (int a0), (a0)) \
+    FORWARD_VOID(sqlite3_free, (void *a0), (a0)) \
+    FORWARD(int, sqlite3_prepare_v3, (sqlite3 *a0, const char *a1, int a2, unsigned int a3, sqlite3_stmt **a4, const char **a5), (a0, a1, a2, a3, a4, a5)) \
+    FORWARD(int, sqlite3_step, (sqlite3_stmt *a0), (a0)) \
+    FORWARD(int, sqlite3_reset, (sqlite3_stmt *a0), (a0)) \
+    FORWARD(int, sqlite3_finalize, (sqlite3_stmt *a0), (a0)) \
+    FORWARD(int, sqlite3_clear_bindings, (sqlite3_stmt *a0), (a0)) \
+    FORWARD(int, sqlite3_bind_parameter_count, (sqlite3_stmt *a0), (a0)) \
+    FORWARD(int, sqlite3_bind_blob64, (sqlite3_stmt *a0, int a1, const void *a2, sqlite3_uint64 a3, void (*a4)(void *)), (a0, a1, a2, a3, a4)) \
+    FORWARD(int, sqlite3_bind_text64, (sqlite3_stmt *a0, int a1, const char *a2, sqlite3_uint64 a3, void (*a4)(void *), unsigned char a5), (a0, a1, a2, a3, a4, a5)) \
+    FORWARD(int, sqlite3_bind_double, (sqlite3_stmt *a0, int a1, double a2), (a0, a1, a2)) \
+    FORWARD(int, sqlite3_bind_int64, (sqlite3_stmt *a0, int a1, sqlite3_int64 a2), (a0, a1, a2)) \
+    FORWARD(int, sqlite3_bind_null, (sqlite3_stmt *a0, int a1), (a0, a1)) \
+    FORWARD(int, sqlite3_bind_zeroblob, (sqlite3_stmt *a0, int a1, int a2), (a0, a1, a2)) \
+    FORWARD(int, sqlite3_column_count, (sqlite3_stmt *a0), (a0)) \
+    FORWARD(int, sqlite3_column_type, (sqlite3_stmt *a0, int a1), (a0, a1)) \
+    FORWARD(const void *, sqlite3_column_blob, (sqlite3_stmt *a0, int a1), (a0, a1)) \
+    FORWARD(int, sqlite3_column_bytes, (sqlite3_stmt *a0, int a1), (a0, a1)) \
+    FORWARD(double, sqlite3_column_double, (sqlite3_stmt *a0, int a1), (a0, a1)) \
+    FORWARD(sqlite3_int64, sqlite3_column_int64, (sqlite3_stmt *a0, int a1), (a0, a1)) \
+    FORWARD(const unsigned char *, sqlite3_column_text, (sqlite3_stmt *a0, int a1), (a0, a1))
+
+#define syncagent_sqlite_FORWARD(returns, name, parameters, arguments) SYNCAGENT_FORWARD(syncagent_sqlite, returns, name, parameters, arguments)
+#define syncagent_sqlite_FORWARD_VOID(name, parameters, arguments) SYNCAGENT_FORWARD_VOID(syncagent_sqlite, name, parameters, arguments)
+SYNCAGENT_LIBRARY(syncagent_sqlite, "libsqlite3.so.0", "libsqlite3-0", SQLITE_FUNCTIONS)
