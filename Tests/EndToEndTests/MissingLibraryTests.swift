@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The built binary where a library it opens on first use cannot be loaded: in a mount
-/// namespace of the test's own (``PrivateMountNamespace``), an empty file lies over the library,
-/// so the dynamic loader finds it and fails ("file too short"), as with a broken install.
-@Suite(.serialized, .enabled(if: PrivateMountNamespace.isAvailable, Comment(rawValue: PrivateMountNamespace.unavailableReason)))
+/// The built binary where a library it opens on first use cannot be loaded: an empty file of
+/// the library's name lies in a folder on `LD_LIBRARY_PATH`, which the dynamic loader searches
+/// first, for the library and for its own dependencies alike, so the loader finds it and fails
+/// ("file too short"), as with a broken install. Nothing of the machine is touched, and it needs
+/// no privilege or namespace, so it runs in a chroot too.
+@Suite(.serialized)
 struct MissingLibraryTests {
     let server: NginxServer
     let bus: NotificationBus
@@ -24,29 +26,30 @@ struct MissingLibraryTests {
 
     /// Runs `syncagent arguments…` on the test's manifest and state with `soname` unloadable.
     func run(_ arguments: [String], without soname: String) throws -> ToolRun {
-        try ToolRun(command(arguments, without: soname), environment: environment)
+        try ToolRun(command(arguments), environment: environment(without: soname))
     }
 
-    /// `syncagent arguments…` on the test's manifest and state, in a mount namespace where
-    /// `soname` is an empty file.
-    func command(_ arguments: [String], without soname: String) throws -> [String] {
-        let locations = ["--manifest", folder.appending("manifest.yaml"), "--state-dir", folder.appending("state")]
-        guard let command = PrivateMountNamespace.command(hiding: try Self.path(of: soname), running: [binary] + arguments + locations) else {
-            throw TestSupportError(PrivateMountNamespace.unavailableReason)
+    /// `syncagent arguments…` on the test's manifest and state.
+    func command(_ arguments: [String]) -> [String] {
+        [binary] + arguments + ["--manifest", folder.appending("manifest.yaml"), "--state-dir", folder.appending("state")]
+    }
+
+    /// The environment in which the loader finds `soname` broken: an empty file of that name in
+    /// a folder of the test's own on `LD_LIBRARY_PATH`.
+    func environment(without soname: String) throws -> [String: String] {
+        let libraries = folder.appending("broken-libraries")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: brokenPath(of: soname), contents: nil) else {
+            throw TestSupportError("cannot create \(brokenPath(of: soname))")
         }
-        return command
+        return bus.clientEnvironment.merging(
+            ["HOME": folder.appending("home"), "PATH": "/usr/bin:/bin", "LD_LIBRARY_PATH": libraries]
+        ) { _, given in given }
     }
 
-    var environment: [String: String] {
-        bus.clientEnvironment.merging(["HOME": folder.appending("home"), "PATH": "/usr/bin:/bin"]) { _, given in given }
-    }
-
-    /// Where the dynamic loader finds `soname`, from its cache.
-    static func path(of soname: String) throws -> String {
-        let cache = try ToolRun(["/sbin/ldconfig", "-p"])
-        let line = cache.standardOutput.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(soname + " ") }
-        guard let path = line?.split(separator: " ").last else { throw TestSupportError("ldconfig -p does not list \(soname)") }
-        return String(path)
+    /// Where the broken `soname` lies: the path the loader's message names.
+    func brokenPath(of soname: String) -> String {
+        folder.appending("broken-libraries/\(soname)")
     }
 
     var downloaded: Data? { FileManager.default.contents(atPath: folder.appending("Guides/Guide.pdf")) }
@@ -54,7 +57,7 @@ struct MissingLibraryTests {
     @Test func withoutLibcurlOnceStopsAndSaysWhichPackageToInstall() throws {
         let run = try run(["--once"], without: "libcurl.so.4")
         #expect(run.status == 3)
-        let path = try Self.path(of: "libcurl.so.4")
+        let path = brokenPath(of: "libcurl.so.4")
         #expect(run.standardError == "syncagent: libcurl cannot be loaded (\(path): file too short): install the Debian package "
             + "libcurl4; downloads need it; `check`, `status` and the other commands that download nothing work without it\n")
         #expect(downloaded == nil)
@@ -70,7 +73,7 @@ struct MissingLibraryTests {
     }
 
     @Test func withoutSQLiteWhatReadsTheStateStopsAndSaysWhichPackageToInstallAndCheckWorks() throws {
-        let path = try Self.path(of: "libsqlite3.so.0")
+        let path = brokenPath(of: "libsqlite3.so.0")
         for arguments in [["--once"], ["status"]] {
             let run = try run(arguments, without: "libsqlite3.so.0")
             #expect(run.status == 3, "\(arguments): \(run.standardError)")
@@ -101,17 +104,16 @@ struct MissingLibraryTests {
     @Test func withoutGLibTheAgentDownloadsReadsPowerFromSysfsAndSaysOnceThatNotificationsAreSkipped() throws {
         let log = folder.appending("agent.err")
         _ = FileManager.default.createFile(atPath: log, contents: nil)
-        let command = try command([], without: "libgio-2.0.so.0")
+        let command = command([])
         let agent = Process()
         agent.executableURL = URL(fileURLWithPath: command[0])
         agent.arguments = Array(command.dropFirst())
-        agent.environment = environment
+        agent.environment = try environment(without: "libgio-2.0.so.0")
         agent.standardInput = FileHandle.nullDevice
         agent.standardOutput = FileHandle.nullDevice
         agent.standardError = FileHandle(forWritingAtPath: log)
         try agent.run()
         defer {
-            // unshare and sh exec the binary: this is the agent's own process.
             kill(agent.processIdentifier, SIGKILL)
             agent.waitUntilExit()
         }
