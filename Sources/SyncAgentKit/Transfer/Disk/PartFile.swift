@@ -80,7 +80,8 @@ final class PartFile {
     /// counts: a symlink or a hard link could make a resume write into some other file.
     static func existingSize(for destination: String) -> Int64 {
         var info = stat()
-        guard lstat(path(for: destination), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else { return 0 }
+        // withCString hands over the string's own bytes; passing the String copies them first.
+        guard path(for: destination).withCString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else { return 0 }
         return Int64(info.st_size)
     }
 
