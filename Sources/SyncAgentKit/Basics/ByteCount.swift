@@ -1,17 +1,19 @@
+/// Made once, not on every call: counts are formatted for every file fetched.
+private let byteCountUnits = ["bytes", "KB", "MB", "GB", "TB"]
+
 /// Formats a count of bytes the way people read them: "712 KB", "28.6 MB", "1.0 GB".
 ///
 /// Decimal units (1 KB = 1000 bytes), as GNOME and KDE show file sizes.
 public func formatByteCount(_ bytes: Int64) -> String {
-    let units = ["bytes", "KB", "MB", "GB", "TB"]
     guard bytes >= 1000 else { return counted(Int(bytes), "byte") }
     var value = Double(bytes)
     var unit = 0
-    while value >= 999.95, unit < units.count - 1 {
+    while value >= 999.95, unit < byteCountUnits.count - 1 {
         value /= 1000
         unit += 1
     }
     let rounded = value >= 99.95 ? "\(Int(value.rounded()))" : String(format1: value)
-    return "\(rounded) \(units[unit])"
+    return "\(rounded) \(byteCountUnits[unit])"
 }
 
 extension String {

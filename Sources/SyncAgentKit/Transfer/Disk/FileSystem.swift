@@ -81,7 +81,8 @@ enum FileSystem {
     /// through it, and its target's dates must not make the server answer "not modified".
     static func regularFileInfo(_ path: String) -> (size: Int64, modificationTime: Int64)? {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // withCString hands over the string's own bytes; passing the String copies them first.
+        guard path.withCString({ lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return (Int64(info.st_size), Int64(info.st_mtim.tv_sec))
     }
 

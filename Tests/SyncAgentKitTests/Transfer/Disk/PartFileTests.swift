@@ -25,6 +25,15 @@ struct PartFileTests {
         #expect(PartFile.path(for: "/data/" + name) == PartFile.path(for: "/data/" + name), "the same on every run")
     }
 
+    /// The partial's path is the destination's folder, as ``splitPath(_:)`` names it, with the
+    /// partial name: also in the root folder, the current one, and for names near the limit.
+    @Test(arguments: [("/data/x.bin", "/data/.x.bin.part"), ("x.bin", "./.x.bin.part"), ("/x.bin", "//.x.bin.part"),
+                      ("/a/b/é ü.bin", "/a/b/.é ü.bin.part"), ("/data/", "/data/..part"),
+                      ("/d/" + String(repeating: "a", count: 249), "/d/." + String(repeating: "a", count: 249) + ".part")])
+    func aPartialLivesBesideItsFile(destination: String, partial: String) {
+        #expect(PartFile.path(for: destination) == partial)
+    }
+
     @Test func stagingNamesAreCaseBlind() {
         #expect(StagingName.isReserved(".X.BIN.PART"))
         #expect(StagingName.isReserved(".x.bin.Part"))
