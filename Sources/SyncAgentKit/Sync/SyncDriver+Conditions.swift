@@ -10,7 +10,7 @@ extension SyncDriver {
         let discretionary = Set(manifest.files.filter(\.schedule.discretionary).map { manifest.destinationPath(of: $0) })
         var paused: [String] = []
         for (id, transfer) in inFlight.sorted(by: { $0.key < $1.key })
-        where discretionary.contains(transfer.request.destination) && !askedFor.contains(id) {
+        where discretionary.contains(transfer.destination) && !askedFor.contains(id) {
             guard engine.cancel(id: id, keepPartial: true) else { continue }
             inFlight[id] = nil
             progress[id] = nil

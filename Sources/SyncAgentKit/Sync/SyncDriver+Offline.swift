@@ -10,7 +10,7 @@ extension SyncDriver {
     /// transfer is taken out of the engine, keeping its partial, and left to a later round;
     /// nothing is recorded, logged or announced for it. Also tells the tracker of servers
     /// that answered.
-    func waitsForNetwork(after event: TransferEvent, of request: TransferRequest) -> Bool {
+    func waitsForNetwork(after event: TransferEvent, of transfer: InFlightTransfer) -> Bool {
         let failure: TransferFailure
         switch event {
         case .receiving:
@@ -30,7 +30,7 @@ extension SyncDriver {
             return false
         }
         guard mode == .onSchedule, failure.code == .nameNotResolved,
-              offline.nameDidNotResolve(host: FailureClassification.hostName(of: request.url), under: plannedConditions, at: now())
+              offline.nameDidNotResolve(host: FailureClassification.hostName(of: transfer.url), under: plannedConditions, at: now())
         else { return false }
         if case .willRetry = event { offlineCancellations.append(event.id) }
         inFlight[event.id] = nil

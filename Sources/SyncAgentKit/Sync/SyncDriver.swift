@@ -58,9 +58,7 @@ public final class SyncDriver {
     /// Stable engine ids for destination paths, across manifest edits.
     var ids: [String: Int] = [:]
     /// What each id stands for while its transfer is pending.
-    /// `path` is the manifest's path of the file, which keys its record; the request's
-    /// destination differs from it for a file its server named.
-    var inFlight: [Int: (request: TransferRequest, title: String, path: String)] = [:]
+    var inFlight: [Int: InFlightTransfer] = [:]
     /// Where each running transfer stands, by id, for `syncagent status`.
     var progress: [Int: TransferProgress] = [:]
     /// The whole sizes of files paused while they ran, by path, for `status`.
@@ -158,7 +156,7 @@ public final class SyncDriver {
             let id = ids[path] ?? ids.count
             ids[path] = id
             let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination, taken: takenNames)
-            inFlight[id] = (request, entry.title, path)
+            inFlight[id] = InFlightTransfer(request, title: entry.title, path: path)
             requests.append(request)
             if requestedNow.contains(path) { askedFor.insert(id) }
         }
@@ -238,7 +236,7 @@ public final class SyncDriver {
 
     /// The files whose transfers are pending, in manifest order.
     var pendingFiles: [TrackedFile] {
-        engine.pendingIDs.sorted().compactMap { id in inFlight[id].map { TrackedFile(title: $0.title, path: $0.request.destination, url: $0.request.url) } }
+        engine.pendingIDs.sorted().compactMap { id in inFlight[id].map { TrackedFile(title: $0.title, path: $0.destination, url: $0.url) } }
     }
 
     /// Wakes ``step(until:watching:)`` from any thread.
@@ -314,9 +312,9 @@ public final class SyncDriver {
 
     private func handle(_ event: TransferEvent) {
         if handleFeedEvent(event) { return }
-        guard let (request, title, path) = inFlight[event.id], !waitsForNetwork(after: event, of: request) else { return }
+        guard let transfer = inFlight[event.id], !waitsForNetwork(after: event, of: transfer) else { return }
         do throws(StateStoreError) {
-            try ledger.record(event, of: request, at: path, retry: manifest?.retry ?? Manifest.RetryPolicy())
+            try ledger.record(event, of: transfer, retry: manifest?.retry ?? Manifest.RetryPolicy())
         } catch {
             stateError = stateError ?? error
         }
@@ -336,10 +334,10 @@ public final class SyncDriver {
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
             // Hashing the path costs more than the rest of this for a batch without episodes.
-            let episode = episodeTransfers.isEmpty ? nil : episodeTransfers.removeValue(forKey: request.destination)
-            results.append(FileResult(title: title, path: request.destination, outcome: completion.outcome, feed: episode?.feed.title))
+            let episode = episodeTransfers.isEmpty ? nil : episodeTransfers.removeValue(forKey: transfer.destination)
+            results.append(FileResult(title: transfer.title, path: transfer.destination, outcome: completion.outcome, feed: episode?.feed.title))
             if let episode { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }
-        observe(event, TrackedFile(title: title, path: request.destination, url: request.url))
+        observe(event, TrackedFile(title: transfer.title, path: transfer.destination, url: transfer.url))
     }
 }

@@ -143,25 +143,25 @@ final class TransferLedger {
     /// Saves what an event changes. `retry` is the policy that decides when a failed file may
     /// be tried again: saved as ``FileRecord/nextAttempt``, which is set exactly when the
     /// failure was transient (the scheduler tells transient from permanent failures by it).
-    /// `path` is the manifest's path of the file, which keys its record.
-    func record(_ event: TransferEvent, of request: TransferRequest, at path: String, retry: Manifest.RetryPolicy) throws(StateStoreError) {
+    func record(_ event: TransferEvent, of transfer: InFlightTransfer, retry: Manifest.RetryPolicy) throws(StateStoreError) {
+        let path = transfer.path
         switch event {
         case .receiving(_, let validators, _, let expectedLength):
             // Every partial that has a name on disk can be continued, so its version is kept;
             // a small new file has none (``PartFile/largestUnnamedLength``) and starts over.
             guard expectedLength.map({ $0 > PartFile.largestUnnamedLength }) ?? true else { return }
-            var record = try existingRecord(at: path, for: request)
+            var record = try existingRecord(at: path, url: transfer.url)
             record.partial = validators
             record.partialLength = expectedLength
             keep(record)
         case .finished(_, let completion):
-            var record = try existingRecord(at: path, for: request)
+            var record = try existingRecord(at: path, url: transfer.url)
             record.partial = completion.partial
             record.nextAttempt = nil
             switch completion.outcome {
             case .downloaded(let bytes):
                 // A name the server gave is chosen once: kept whatever it says later.
-                if request.serverNaming != nil, let keptAt = completion.keptAt { record.servedName = splitPath(keptAt).name }
+                if transfer.namedByServer, let keptAt = completion.keptAt { record.servedName = splitPath(keptAt).name }
                 record.validators = completion.validators ?? Validators()
                 record.size = bytes
                 record.failedAttempts = 0
@@ -186,7 +186,7 @@ final class TransferLedger {
         unsaved[record.path] = record
     }
 
-    private func existingRecord(at path: String, for request: TransferRequest) throws(StateStoreError) -> FileRecord {
-        try currentRecord(forPath: path).savedOrNew(path: path, url: request.url)
+    private func existingRecord(at path: String, url: String) throws(StateStoreError) -> FileRecord {
+        try currentRecord(forPath: path).savedOrNew(path: path, url: url)
     }
 }

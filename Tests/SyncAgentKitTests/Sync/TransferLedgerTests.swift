@@ -28,8 +28,12 @@ final class TransferLedgerTests {
         try ledger.request(id: 0, for: entry, at: path, root: folder.path)
     }
 
+    func transfer() throws -> InFlightTransfer {
+        InFlightTransfer(try request(), title: entry.title, path: path)
+    }
+
     func finish(_ outcome: TransferOutcome, validators: Validators? = nil) throws {
-        try ledger.record(.finished(id: 0, TransferCompletion(outcome: outcome, validators: validators)), of: try request(), at: path, retry: retry)
+        try ledger.record(.finished(id: 0, TransferCompletion(outcome: outcome, validators: validators)), of: try transfer(), retry: retry)
     }
 
     @Test func keepsChangesInMemoryUntilSavedInOneGo() throws {
@@ -101,12 +105,12 @@ final class TransferLedgerTests {
 
     @Test func recordsTheVersionOfEveryPartialWithANameAndNoneOfSmallNewFiles() throws {
         let version = Validators(etag: "\"v1\"")
-        try ledger.record(.receiving(id: 0, validators: version, offset: 0, expectedLength: 700_000), of: try request(), at: path, retry: retry)
+        try ledger.record(.receiving(id: 0, validators: version, offset: 0, expectedLength: 700_000), of: try transfer(), retry: retry)
         #expect(try ledger.record(for: entry, at: path)?.partial == version)
 
         let small = Manifest.Entry(title: "S", url: "https://example.org/s.pdf", path: "s.pdf")
         let smallRequest = try ledger.request(id: 1, for: small, at: folder.appending("s.pdf"), root: folder.path)
-        try ledger.record(.receiving(id: 1, validators: version, offset: 0, expectedLength: PartFile.largestUnnamedLength), of: smallRequest, at: smallRequest.destination, retry: retry)
+        try ledger.record(.receiving(id: 1, validators: version, offset: 0, expectedLength: PartFile.largestUnnamedLength), of: InFlightTransfer(smallRequest, title: small.title, path: smallRequest.destination), retry: retry)
         #expect(try ledger.record(for: small, at: folder.appending("s.pdf")) == nil)
     }
 }
