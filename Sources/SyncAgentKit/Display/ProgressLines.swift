@@ -30,33 +30,37 @@ public enum ProgressLines {
     }
 
     /// "started  Title (28.6 MB)"; a resume adds where it continues from:
-    /// "started  Title (28.6 MB, resuming at 12.3 MB)"; `verbose` adds " from URL".
+    /// "started  Title (28.6 MB, resuming at 12.3 MB)"; `verbose` adds " from URL". `url` is
+    /// asked for only when the line shows it: a batch of 10,000 files prints 10,000 lines.
     public static func plainStarted(
-        title: String, receivedBytes: Int64, expectedBytes: Int64?, style: TerminalStyle = TerminalStyle(), url: String? = nil, verbose: Bool = false
+        title: String, receivedBytes: Int64, expectedBytes: Int64?, style: TerminalStyle = TerminalStyle(),
+        url: @autoclosure () -> String? = nil, verbose: Bool = false
     ) -> String {
         var details: [String] = []
         if let expectedBytes { details.append(formatByteCount(expectedBytes)) }
         if receivedBytes > 0 { details.append("resuming at \(formatByteCount(receivedBytes))") }
         let suffix = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
-        let from = verbose ? url.map { " from " + ProgressText.sanitized($0) } ?? "" : ""
+        let from = verbose ? url().map { " from " + ProgressText.sanitized($0) } ?? "" : ""
         return plain("started", nil, ProgressText.sanitized(title) + suffix + from, style)
     }
 
     /// "done     Title  28.6 MB in 3.2 s", "unchanged Title", "failed   Title: reason
     /// (example.org)". `elapsed` is `nil` when the file's start was not seen; the time is then
-    /// left out. A failure names its host, or with `verbose` its URL, as ``finished(title:outcome:style:url:verbose:)``.
+    /// left out. A failure names its host, or with `verbose` its URL, as ``finished(title:outcome:style:url:verbose:)``;
+    /// `url` is asked for only then.
     public static func plainFinished(
-        title: String, outcome: TransferOutcome, elapsed: Duration?, style: TerminalStyle = TerminalStyle(), url: String? = nil, verbose: Bool = false
+        title: String, outcome: TransferOutcome, elapsed: Duration?, style: TerminalStyle = TerminalStyle(),
+        url: @autoclosure () -> String? = nil, verbose: Bool = false
     ) -> String {
         let title = ProgressText.sanitized(title)
         switch outcome {
         case .downloaded(let bytes):
             let time = elapsed.map { " in " + formatElapsedTime($0) } ?? ""
-            return plain("done", .green, "\(title)  \(formatByteCount(bytes))\(time)", style) + verboseURL(url, verbose, style)
+            return plain("done", .green, "\(title)  \(formatByteCount(bytes))\(time)", style) + verboseURL(url(), verbose, style)
         case .unchanged:
-            return plain("unchanged", .dim, title, style) + verboseURL(url, verbose, style)
+            return plain("unchanged", .dim, title, style) + verboseURL(url(), verbose, style)
         case .failed(let failure):
-            return plain("failed", .red, "\(title): \(ProgressText.sanitized(failure.message))", style) + source(of: failure, url: url, verbose: verbose)
+            return plain("failed", .red, "\(title): \(ProgressText.sanitized(failure.message))", style) + source(of: failure, url: url(), verbose: verbose)
         }
     }
 
@@ -89,8 +93,8 @@ public enum ProgressLines {
     }
 
     /// "  URL" at the end of a line, with `verbose`.
-    private static func verboseURL(_ url: String?, _ verbose: Bool, _ style: TerminalStyle) -> String {
-        guard verbose, let url else { return "" }
+    private static func verboseURL(_ url: @autoclosure () -> String?, _ verbose: Bool, _ style: TerminalStyle) -> String {
+        guard verbose, let url = url() else { return "" }
         return "  " + style.paint(ProgressText.sanitized(url), .dim)
     }
 

@@ -68,7 +68,7 @@ final class PlainProgressReporter: ProgressReporter {
         writeLine { state, _ in
             ProgressLines.plainStarted(
                 title: state.batch.title(of: path) ?? path, receivedBytes: receivedBytes, expectedBytes: expectedBytes,
-                style: style, url: verbose ? state.batch.url(of: path) : nil, verbose: verbose
+                style: style, url: state.batch.url(of: path), verbose: verbose
             )
         }
     }
@@ -86,13 +86,9 @@ final class PlainProgressReporter: ProgressReporter {
     func transferFinished(_ result: FileResult) {
         writeLine { state, now in
             let elapsed = state.batch.finish(result, at: now)
-            // Only --verbose and a failure's source show the URL: 10,000 unchanged files
-            // need no look-up of it.
-            var showsURL = verbose
-            if case .failed = result.outcome { showsURL = true }
             return ProgressLines.plainFinished(
                 title: result.title, outcome: result.outcome, elapsed: elapsed, style: style,
-                url: showsURL ? state.batch.url(of: result.path) : nil, verbose: verbose
+                url: state.batch.url(of: result.path), verbose: verbose
             )
         }
     }
