@@ -52,11 +52,7 @@ extension SyncAgent {
         }
 
         private func checkFeeds(_ manifest: Manifest, locations: Locations, arrow: String) throws {
-            do {
-                try TransferEngine.loadLibraries()
-            } catch {
-                throw CommandFailure(error.message, exitCode: .environment)
-            }
+            try loadTransferLibraries()
             // Saved state is read when there is some; none is created.
             let store = FileManager.default.fileExists(atPath: locations.stateDirectory + "/" + StateStore.fileName)
                 ? try locations.openState() : nil

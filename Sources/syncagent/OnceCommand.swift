@@ -26,11 +26,7 @@ struct OnceCommand {
         // First, before any thread starts: Ctrl-C must reach the transfer loop as a request.
         let signals = SignalInbox()
         let manifest = try locations.loadManifest()
-        do {
-            try TransferEngine.loadLibraries()
-        } catch {
-            throw CommandFailure(error.message, exitCode: .environment)
-        }
+        try loadTransferLibraries()
         let lock = try locations.takeLock()
         defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()
