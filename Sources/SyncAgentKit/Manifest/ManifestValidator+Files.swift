@@ -12,6 +12,7 @@ extension ManifestValidator {
         }
         var files: [Manifest.Entry] = []
         files.reserveCapacity(items.count)
+        claims.reserveCapacity(entries: items.count)
         for item in items {
             if let entry = readFileEntry(item, schedule: schedule, maxSize: maxSize) { files.append(entry) }
         }
