@@ -68,7 +68,8 @@ extension ManifestValidator {
                 + " the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`")
             return nil
         }
-        let title = writtenTitle ?? String(RelativePath.lastComponent(of: path))
+        // A name taken from the URL is one component already (a "/" in it became "_").
+        let title = writtenTitle ?? (pathNode == nil ? path : String(RelativePath.lastComponent(of: path)))
         let claimant = EntryClaims.Claimant(title: title, line: item.mark.line)
         do {
             try claims.claimFile(path, by: claimant)

@@ -107,7 +107,7 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func push(_ frame: Frame) throws(YAMLProblem) {
+    private mutating func push(_ frame: consuming Frame) throws(YAMLProblem) {
         guard stack.count < YAMLReader.maximumDepth else {
             throw YAMLProblem(kind: .tooDeep, mark: frame.mark, message: "lists and mappings are nested more than \(YAMLReader.maximumDepth) levels deep here; a manifest needs four")
         }
