@@ -24,14 +24,21 @@ struct EntryClaims {
     private var feedFolders: [String: Claimant] = [:]
     private var feedFolderParents: [String: Claimant] = [:]
 
+    /// Makes room for the claims of `count` entries, so that the tables are not grown again
+    /// and again while a long manifest is read.
+    mutating func reserveCapacity(entries count: Int) {
+        fileOwners.reserveCapacity(count)
+        titleOwners.reserveCapacity(count)
+    }
+
     /// Claims the file at `path` (normalised, relative) and the folders it lies in.
     mutating func claimFile(_ path: String, by claimant: Claimant) throws(Clash) {
         // Quoting walks the text, so only messages pay for it.
         var shown: String { TextQuoting.quoted(path) }
-        if let owner = fileOwners[path] {
-            throw Clash(code: .duplicateDestination, message: "the file \(shown) is already the destination of \(TextQuoting.quoted(owner.title)) on line \(owner.line); give one of them another `path`")
-        }
-        if let user = folderUsers[path] {
+        // A path is never both a file and a folder, and a file's folders are never files, so
+        // the checks may come in any order: this one hashes the path once when nothing clashes,
+        // claiming it first and giving it back on a clash.
+        if !folderUsers.isEmpty, let user = folderUsers[path] {
             throw Clash(code: .pathConflict, message: "\(shown) cannot be a file: it is the folder of \(TextQuoting.quoted(user.title)) on line \(user.line)")
         }
         let folders = RelativePath.enclosingFolders(of: path)
@@ -40,7 +47,10 @@ struct EntryClaims {
                 throw Clash(code: .pathConflict, message: "\(shown) needs a folder \(TextQuoting.quoted(String(folder))), but that is the file of \(TextQuoting.quoted(owner.title)) on line \(owner.line)")
             }
         }
-        fileOwners[path] = claimant
+        if let owner = fileOwners.updateValue(claimant, forKey: path) {
+            fileOwners[path] = owner
+            throw Clash(code: .duplicateDestination, message: "the file \(shown) is already the destination of \(TextQuoting.quoted(owner.title)) on line \(owner.line); give one of them another `path`")
+        }
         for folder in folders where folderUsers[String(folder)] == nil {
             folderUsers[String(folder)] = claimant
         }
@@ -48,12 +58,13 @@ struct EntryClaims {
 
     /// Claims `title`. `isWritten` is false when the title is the file name, taken by default.
     mutating func claimTitle(_ title: String, by claimant: Claimant, isWritten: Bool) throws(Clash) {
-        if let owner = titleOwners[title] {
+        // Claimed first and given back on a clash: one hash of the title when there is none.
+        if let owner = titleOwners.updateValue(claimant, forKey: title) {
+            titleOwners[title] = owner
             let advice = isWritten ? "titles must be unique, as they name files on the command line" : "add a `title` to tell them apart"
             let subject = isWritten ? "the title" : "the title (taken from the file name)"
             throw Clash(code: .duplicateTitle, message: "\(subject) \(TextQuoting.quoted(title)) is already used by the entry on line \(owner.line); \(advice)")
         }
-        titleOwners[title] = claimant
     }
 
     /// Claims `folder` (normalised, relative) for a feed's episodes: all of it, since their

@@ -12,6 +12,7 @@ extension ManifestValidator {
         }
         var files: [Manifest.Entry] = []
         files.reserveCapacity(items.count)
+        claims.reserveCapacity(entries: items.count)
         for item in items {
             if let entry = readFileEntry(item, schedule: schedule, maxSize: maxSize) { files.append(entry) }
         }
@@ -67,7 +68,8 @@ extension ManifestValidator {
                 + " the form \".NAME.part\" that syncagent keeps for downloads in progress; choose another `path`")
             return nil
         }
-        let title = writtenTitle ?? String(RelativePath.lastComponent(of: path))
+        // A name taken from the URL is one component already (a "/" in it became "_").
+        let title = writtenTitle ?? (pathNode == nil ? path : String(RelativePath.lastComponent(of: path)))
         let claimant = EntryClaims.Claimant(title: title, line: item.mark.line)
         do {
             try claims.claimFile(path, by: claimant)

@@ -15,20 +15,33 @@ public enum StagingName {
 
     /// Whether `name` (one path component) has the form of a staging name.
     public static func isReserved<Name: StringProtocol>(_ name: Name) -> Bool {
-        let bytes = name.utf8
+        isReserved(name.utf8)
+    }
+
+    /// Whether the UTF-8 bytes of one path component have the form of a staging name.
+    private static func isReserved<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard bytes.count > suffix.utf8.count, bytes.first == UInt8(ascii: ".") else { return false }
-        return bytes.suffix(suffix.utf8.count).lazy.map(asciiLowercased).elementsEqual(suffix.utf8)
+        return bytes.suffix(suffix.utf8.count).lazy.map(\.asciiLowercased).elementsEqual(suffix.utf8)
     }
 
     /// The first component of a relative path that has the form of a staging name, if any.
     /// Folders count too: a folder with a partial's name would stand in that download's way.
     public static func reservedComponent(of path: String) -> Substring? {
-        // On UTF-8 bytes, as the file system splits a path: splitting the `String` broke it
-        // into graphemes, 6,600 instructions for each entry of a manifest.
-        path.utf8.split(separator: UInt8(ascii: "/")).lazy.map(Substring.init).first(where: isReserved)
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        // On the UTF-8 bytes in place, as the file system splits a path: splitting the
+        // `String` broke it into graphemes (6,600 instructions for each entry of a manifest),
+        // and splitting its `UTF8View` into an array still cost 1,500.
+        var path = path
+        let found = path.withUTF8 { bytes -> Range<Int>? in
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                if isReserved(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return start..<end }
+                start = end + 1
+            }
+            return nil
+        }
+        guard let found else { return nil }
+        let utf8 = path.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: found.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: found.upperBound)])
     }
 }

@@ -52,8 +52,13 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         var entries: [YAMLMappingEntry] = []
         var pendingKey: PendingKey?
-        var lineOfKey: [String: Int] = [:]
+        /// The line of each key in `entries`, made only for a long mapping: a short one (a
+        /// file entry) is searched in place, which costs less than hashing into a dictionary.
+        var lineOfKey: [String: Int]?
     }
+
+    /// Mappings with this many keys look further keys up in ``Frame/lineOfKey``.
+    private static let longestSearchedMapping = 16
 
     private struct PendingKey {
         var text: String
@@ -102,7 +107,7 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func push(_ frame: Frame) throws(YAMLProblem) {
+    private mutating func push(_ frame: consuming Frame) throws(YAMLProblem) {
         guard stack.count < YAMLReader.maximumDepth else {
             throw YAMLProblem(kind: .tooDeep, mark: frame.mark, message: "lists and mappings are nested more than \(YAMLReader.maximumDepth) levels deep here; a manifest needs four")
         }
@@ -132,13 +137,25 @@ private struct TreeBuilder {
             let found = if case .sequence = node.value { "list" } else { "mapping" }
             throw YAMLProblem(kind: .unsupported, mark: node.mark, message: "a key must be a name, but this key is a \(found)")
         }
-        var isDuplicate = false
-        if let firstLine = stack[top].lineOfKey[key] {
-            isDuplicate = true
+        let firstLine = firstLine(of: key, at: node.mark.line, in: top)
+        if let firstLine {
             problems.append(YAMLProblem(kind: .duplicateKey, mark: node.mark, message: "duplicate key \(TextQuoting.quoted(key)); it is already set on line \(firstLine)"))
-        } else {
-            stack[top].lineOfKey[key] = node.mark.line
         }
-        stack[top].pendingKey = PendingKey(text: key, mark: node.mark, isDuplicate: isDuplicate)
+        stack[top].pendingKey = PendingKey(text: key, mark: node.mark, isDuplicate: firstLine != nil)
+    }
+
+    /// The line `key` was first set on in the mapping at `top`, or nil if this (on `line`) is
+    /// its first time. A repeated key's value never joins `entries`, so each key there is a
+    /// first one.
+    private mutating func firstLine(of key: String, at line: Int, in top: Int) -> Int? {
+        if stack[top].lineOfKey == nil {
+            guard stack[top].entries.count >= Self.longestSearchedMapping else {
+                return stack[top].entries.first { $0.key == key }?.keyMark.line
+            }
+            stack[top].lineOfKey = Dictionary(stack[top].entries.lazy.map { ($0.key, $0.keyMark.line) }, uniquingKeysWith: { first, _ in first })
+        }
+        if let first = stack[top].lineOfKey?[key] { return first }
+        stack[top].lineOfKey?[key] = line
+        return nil
     }
 }

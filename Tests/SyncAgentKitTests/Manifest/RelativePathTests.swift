@@ -43,5 +43,19 @@ struct RelativePathTests {
     @Test func listsEnclosingFolders() {
         #expect(RelativePath.enclosingFolders(of: "a/b/c.pdf") == ["a", "a/b"])
         #expect(RelativePath.enclosingFolders(of: "c.pdf") == [])
+        #expect(RelativePath.enclosingFolders(of: "ä/ö/ü.pdf") == ["ä", "ä/ö"])
+    }
+
+    @Test func findsTheLastComponent() {
+        #expect(RelativePath.lastComponent(of: "a/b/c.pdf") == "c.pdf")
+        #expect(RelativePath.lastComponent(of: "c.pdf") == "c.pdf")
+        #expect(RelativePath.lastComponent(of: "/x/") == "")
+        #expect(RelativePath.lastComponent(of: "ä/ö/ü.pdf") == "ü.pdf")
+        #expect(RelativePath.lastComponent(of: "/library/e\u{301}té.pdf") == "e\u{301}té.pdf")
+    }
+
+    @Test func takesAPrintableNameAsWritten() {
+        let name = Substring("x/rapport-2026.pdf".utf8.dropFirst(2))
+        #expect(RelativePath.fileName(fromURLComponent: name) == "rapport-2026.pdf")
     }
 }

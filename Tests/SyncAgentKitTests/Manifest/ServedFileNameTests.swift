@@ -38,7 +38,13 @@ struct ServedFileNameTests {
         }
     }
 
-    @Test(arguments: [("report.pdf", true), ("download.php", false), ("get.ASPX", false), ("download", false), ("", false), (".pdf", false)])
+    @Test(arguments: [
+        ("report.pdf", true), ("download.php", false), ("get.ASPX", false), ("download", false), ("", false), (".pdf", false),
+        ("a.b.", false), ("..pdf", true), ("..php", false), ("a.php.pdf", true), ("a.pdf.Php", false), ("a.tar.gz", true),
+        ("a.verylongextension", true), ("a.phpx", true), ("a.ph", true), ("a.", false), (".", false), ("..", false),
+        ("a.\u{0}php", true), ("Bericht.PHP", false), ("Überblick.pdf", true), ("Überblick.php", false), ("a.p\u{301}hp", true),
+        ("a.\u{212A}", true), ("a.PHP\u{301}", true),
+    ])
     func aURLNameIsUsefulWithAnExtensionThatIsNoScripts(name: String, useful: Bool) {
         #expect(ServedFileName.isUseful(Substring(name)) == useful)
     }

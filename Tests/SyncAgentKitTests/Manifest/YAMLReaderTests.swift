@@ -50,6 +50,23 @@ struct YAMLReaderTests {
         #expect(result.problems == [YAMLProblem(kind: .duplicateKey, mark: YAMLMark(line: 2, column: 1), message: "duplicate key \"a\"; it is already set on line 1")])
     }
 
+    @Test func findsADuplicateKeyInALongMapping() {
+        // Past 16 keys the reader looks keys up in a table instead of searching the mapping.
+        let keys = (1...20).map { "k\($0): \($0)\n" }.joined()
+        let result = read(keys + "k3: again\nk20: again\nk21: new\nk21: again\n")
+        guard case .mapping(let entries) = result.root?.value else {
+            Issue.record("no mapping: \(result)")
+            return
+        }
+        #expect(entries.map(\.key) == (1...21).map { "k\($0)" })
+        #expect(entries[2].value == scalar("3", 3, 5))
+        #expect(result.problems == [
+            YAMLProblem(kind: .duplicateKey, mark: YAMLMark(line: 21, column: 1), message: "duplicate key \"k3\"; it is already set on line 3"),
+            YAMLProblem(kind: .duplicateKey, mark: YAMLMark(line: 22, column: 1), message: "duplicate key \"k20\"; it is already set on line 20"),
+            YAMLProblem(kind: .duplicateKey, mark: YAMLMark(line: 24, column: 1), message: "duplicate key \"k21\"; it is already set on line 23"),
+        ])
+    }
+
     @Test func refusesAnchorsButReadsOn() {
         let result = read("a: &x 1\nb: 2\n")
         #expect(result.root != nil)
