@@ -4,7 +4,8 @@ import TestSupport
 @testable import SyncAgentKit
 
 /// ``DirectIOBlocks`` and the ``BlockWriter``s that share it, on real files: a writer alone
-/// keeps up to four blocks, writers together stay under the budget, and every block comes back.
+/// keeps up to four blocks once its file proves long, writers together stay under the budget
+/// and fill a quarter of each block, and every block comes back.
 struct DirectIOBlocksTests {
     let folder: TemporaryDirectory
 
@@ -41,18 +42,31 @@ struct DirectIOBlocksTests {
         #expect(pool.share == 2)
     }
 
-    @Test func aWriterAloneKeepsFourBlocksAndGivesThemAllBack() throws {
+    @Test func aWriterAloneKeepsTwoBlocksUntilItsFileIsLongThenFourAndGivesThemAllBack() throws {
         let pool = DirectIOBlocks()
-        let data = randomData(9 << 20)
+        let start = randomData(Int(DirectIOBlocks.longFileLength) / 2), rest = randomData(Int(DirectIOBlocks.longFileLength))
         do {
-            let (writer, descriptor) = writer("alone.bin", length: data.count, pool: pool)
+            let (writer, descriptor) = writer("alone.bin", length: start.count + rest.count, pool: pool)
             defer { close(descriptor) }
-            try append(data, to: writer)
-            #expect(pool.inUse == DirectIOBlocks.mostPerWriter, "the file system here must accept O_DIRECT")
+            try append(start, to: writer)
+            #expect(pool.inUse == DirectIOBlocks.fewestPerWriter, "the file system here must accept O_DIRECT")
+            #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+            try append(rest, to: writer)
+            #expect(pool.inUse == DirectIOBlocks.mostPerWriter)
             try writer.flush()
         }
         #expect(pool.inUse == 0)
-        #expect(FileManager.default.contents(atPath: folder.appending("alone.bin")) == data)
+        #expect(FileManager.default.contents(atPath: folder.appending("alone.bin")) == start + rest)
+    }
+
+    @Test func theFillIsAWholeBlockAloneAndAQuarterWhenOthersWrite() {
+        let pool = DirectIOBlocks()
+        pool.join()
+        #expect(pool.fillLength == 1 << 20)
+        pool.join()
+        #expect(pool.fillLength == 256 << 10)
+        pool.leave()
+        #expect(pool.fillLength == 1 << 20)
     }
 
     @Test func aWriterAmongOthersKeepsItsShare() throws {
@@ -63,13 +77,14 @@ struct DirectIOBlocksTests {
         defer { close(descriptor) }
         try append(data, to: writer)
         #expect(pool.inUse == 2)
+        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("shared.bin")) == data)
     }
 
     @Test func aWriterGivesBackWhatIsOverItsShareWhenOthersJoin() throws {
         let pool = DirectIOBlocks(budget: 8)
-        let first = randomData(6 << 20), second = randomData(3 << 20)
+        let first = randomData(Int(DirectIOBlocks.longFileLength) + (2 << 20)), second = randomData(3 << 20)
         let (writer, descriptor) = writer("joined.bin", length: first.count + second.count, pool: pool)
         defer { close(descriptor) }
         try append(first, to: writer)
@@ -80,5 +95,24 @@ struct DirectIOBlocksTests {
         #expect(pool.inUse == 2)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("joined.bin")) == first + second)
+    }
+
+    /// A file that starts alone, is joined by others and is alone again: whole blocks, then
+    /// quarter blocks, then whole ones, and the file holds every byte in its place.
+    @Test func aWriterChangesItsFillAsOthersComeAndGoAndKeepsEveryByte() throws {
+        let pool = DirectIOBlocks()
+        let parts = [randomData(3 << 20), randomData((3 << 20) + 12_345), randomData((2 << 20) + 777)]
+        let (writer, descriptor) = writer("changing.bin", length: parts.map(\.count).reduce(0, +), pool: pool)
+        defer { close(descriptor) }
+        try append(parts[0], to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+        for _ in 0..<3 { pool.join() }
+        try append(parts[1], to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
+        for _ in 0..<3 { pool.leave() }
+        try append(parts[2], to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+        try writer.flush()
+        #expect(FileManager.default.contents(atPath: folder.appending("changing.bin")) == parts[0] + parts[1] + parts[2])
     }
 }
