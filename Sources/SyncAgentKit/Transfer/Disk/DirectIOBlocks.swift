@@ -27,12 +27,13 @@ final class DirectIOBlocks {
     /// The bytes of each block a writer fills while others write too: a quarter of a block
     /// (memory is touched only as far as it is filled).
     static let sharedFillLength = 256 << 10
-    /// A writer keeps more than the fewest blocks only once it has written this much: a long
-    /// file, which overlaps receiving and writing best with a few blocks queued.
-    static let longFileLength: Int64 = 16 << 20
 
     /// Blocks the writers of this engine share when several write at once.
     let budget: Int
+    /// A writer keeps more than the fewest blocks only once it has written this much: a long
+    /// download, where a few blocks queued absorb the moments when receiving or writing is
+    /// briefly slower. A shorter file is written in a few tens of milliseconds either way.
+    let longFileLength: Int64
     /// Blocks given back and not unmapped yet.
     private var spare: [UnsafeMutableRawPointer] = []
     /// Writers between ``join()`` and ``leave()``.
@@ -40,9 +41,11 @@ final class DirectIOBlocks {
     /// Blocks taken and not given back.
     private(set) var inUse = 0
 
-    /// A pool with room for `budget` blocks when several writers share it.
-    init(budget: Int = 8) {
+    /// A pool with room for `budget` blocks when several writers share it, whose writers keep
+    /// more than the fewest blocks after `longFileLength` bytes.
+    init(budget: Int = 8, longFileLength: Int64 = 64 << 20) {
         self.budget = budget
+        self.longFileLength = longFileLength
     }
 
     deinit {
@@ -64,7 +67,7 @@ final class DirectIOBlocks {
     /// fewest until it has written ``longFileLength``, then ``share``. A few files that start
     /// together then never each take several whole blocks in the moment before the others join.
     func share(afterWriting written: Int64) -> Int {
-        written < Self.longFileLength ? Self.fewestPerWriter : share
+        written < longFileLength ? Self.fewestPerWriter : share
     }
 
     /// Counts a writer in; it takes its blocks with ``take()``.

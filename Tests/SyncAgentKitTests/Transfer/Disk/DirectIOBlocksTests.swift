@@ -43,8 +43,8 @@ struct DirectIOBlocksTests {
     }
 
     @Test func aWriterAloneKeepsTwoBlocksUntilItsFileIsLongThenFourAndGivesThemAllBack() throws {
-        let pool = DirectIOBlocks()
-        let start = randomData(Int(DirectIOBlocks.longFileLength) / 2), rest = randomData(Int(DirectIOBlocks.longFileLength))
+        let pool = DirectIOBlocks(longFileLength: 6 << 20)
+        let start = randomData(3 << 20), rest = randomData(6 << 20)
         do {
             let (writer, descriptor) = writer("alone.bin", length: start.count + rest.count, pool: pool)
             defer { close(descriptor) }
@@ -83,8 +83,8 @@ struct DirectIOBlocksTests {
     }
 
     @Test func aWriterGivesBackWhatIsOverItsShareWhenOthersJoin() throws {
-        let pool = DirectIOBlocks(budget: 8)
-        let first = randomData(Int(DirectIOBlocks.longFileLength) + (2 << 20)), second = randomData(3 << 20)
+        let pool = DirectIOBlocks(budget: 8, longFileLength: 4 << 20)
+        let first = randomData(6 << 20), second = randomData(3 << 20)
         let (writer, descriptor) = writer("joined.bin", length: first.count + second.count, pool: pool)
         defer { close(descriptor) }
         try append(first, to: writer)
