@@ -36,8 +36,8 @@ final class BlockWriter {
     private var blocks = 1
     /// The most of a block this file fills: less than a block when the whole file is shorter.
     private var largestFill = 0
-    /// Bytes handed to `thread`.
-    private var handedOver: Int64 = 0
+    /// The bytes still to come when the writer was made, if the server said.
+    private let remaining: Int64?
     private var count = 0
     private var direct: Bool
     private var thread: BlockWriteThread?
@@ -50,6 +50,7 @@ final class BlockWriter {
         self.descriptor = descriptor
         self.path = path
         let remaining = expectedLength.map { max(0, $0 - offset) }
+        self.remaining = remaining
         let wantsDirect = (expectedLength ?? 0) >= Self.directThreshold && offset % Int64(Self.alignment) == 0
         direct = wantsDirect && Self.setDirect(descriptor, true)
         // Only direct I/O gathers blocks; the others have no buffer at all.
@@ -125,12 +126,11 @@ final class BlockWriter {
         let thread = self.thread ?? BlockWriteThread(descriptor: descriptor)
         self.thread = thread
         if let error = thread.write(buffer) { throw Self.failure(error, path) }
-        handedOver += Int64(buffer.count)
         count = 0
         // Each block is filled as far as the writers at this moment call for (all blocks are
         // whole multiples of the alignment, so every write stays aligned in the file).
         let fill = min(largestFill, pool.fillLength)
-        if blocks < pool.share(afterWriting: handedOver) {
+        if blocks < pool.share(remaining: remaining) {
             blocks += 1
             buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)
             return
@@ -140,7 +140,7 @@ final class BlockWriter {
             buffer = UnsafeMutableRawBufferPointer(start: block.baseAddress, count: fill)
             // More writers joined since this one took its blocks: what it has over its share
             // goes back as soon as it is written.
-            while blocks > pool.share(afterWriting: handedOver), let written = thread.reclaimIfWritten() {
+            while blocks > pool.share(remaining: remaining), let written = thread.reclaimIfWritten() {
                 pool.giveBack(written.baseAddress!)
                 blocks -= 1
             }

@@ -30,9 +30,9 @@ final class DirectIOBlocks {
 
     /// Blocks the writers of this engine share when several write at once.
     let budget: Int
-    /// A writer keeps more than the fewest blocks only once it has written this much: a long
-    /// download, where a few blocks queued absorb the moments when receiving or writing is
-    /// briefly slower. A shorter file is written in a few tens of milliseconds either way.
+    /// A writer keeps more than the fewest blocks only for a download at least this long,
+    /// where a few blocks queued absorb the moments when receiving or writing is briefly
+    /// slower. A shorter file is written in a few tens of milliseconds either way.
     let longFileLength: Int64
     /// Blocks given back and not unmapped yet.
     private var spare: [UnsafeMutableRawPointer] = []
@@ -42,7 +42,7 @@ final class DirectIOBlocks {
     private(set) var inUse = 0
 
     /// A pool with room for `budget` blocks when several writers share it, whose writers keep
-    /// more than the fewest blocks after `longFileLength` bytes.
+    /// more than the fewest blocks for files of `longFileLength` bytes or more.
     init(budget: Int = 8, longFileLength: Int64 = 64 << 20) {
         self.budget = budget
         self.longFileLength = longFileLength
@@ -63,11 +63,12 @@ final class DirectIOBlocks {
         writers > 1 ? Self.sharedFillLength : Self.blockLength
     }
 
-    /// The blocks a writer that has handed `written` bytes to its thread may keep now: the
-    /// fewest until it has written ``longFileLength``, then ``share``. A few files that start
-    /// together then never each take several whole blocks in the moment before the others join.
-    func share(afterWriting written: Int64) -> Int {
-        written < longFileLength ? Self.fewestPerWriter : share
+    /// The blocks the writer of a file with `remaining` bytes still to come may keep now:
+    /// ``share`` for a long download (at least ``longFileLength``), the fewest for a shorter
+    /// one or one of no stated length. A few files that start together then never each take
+    /// several whole blocks in the moment before the others join.
+    func share(remaining: Int64?) -> Int {
+        (remaining ?? 0) >= longFileLength ? share : Self.fewestPerWriter
     }
 
     /// Counts a writer in; it takes its blocks with ``take()``.

@@ -4,7 +4,7 @@ import TestSupport
 @testable import SyncAgentKit
 
 /// ``DirectIOBlocks`` and the ``BlockWriter``s that share it, on real files: a writer alone
-/// keeps up to four blocks once its file proves long, writers together stay under the budget
+/// keeps up to four blocks for a long file, writers together stay under the budget
 /// and fill a quarter of each block, and every block comes back.
 struct DirectIOBlocksTests {
     let folder: TemporaryDirectory
@@ -42,21 +42,30 @@ struct DirectIOBlocksTests {
         #expect(pool.share == 2)
     }
 
-    @Test func aWriterAloneKeepsTwoBlocksUntilItsFileIsLongThenFourAndGivesThemAllBack() throws {
-        let pool = DirectIOBlocks(longFileLength: 6 << 20)
-        let start = randomData(3 << 20), rest = randomData(6 << 20)
+    @Test func aLongFileAloneKeepsFourBlocksAndGivesThemAllBack() throws {
+        let pool = DirectIOBlocks(longFileLength: 9 << 20)
+        let data = randomData(9 << 20)
         do {
-            let (writer, descriptor) = writer("alone.bin", length: start.count + rest.count, pool: pool)
+            let (writer, descriptor) = writer("alone.bin", length: data.count, pool: pool)
             defer { close(descriptor) }
-            try append(start, to: writer)
-            #expect(pool.inUse == DirectIOBlocks.fewestPerWriter, "the file system here must accept O_DIRECT")
+            try append(data, to: writer)
+            #expect(pool.inUse == DirectIOBlocks.mostPerWriter, "the file system here must accept O_DIRECT")
             #expect(writer.fillingLength == DirectIOBlocks.blockLength)
-            try append(rest, to: writer)
-            #expect(pool.inUse == DirectIOBlocks.mostPerWriter)
             try writer.flush()
         }
         #expect(pool.inUse == 0)
-        #expect(FileManager.default.contents(atPath: folder.appending("alone.bin")) == start + rest)
+        #expect(FileManager.default.contents(atPath: folder.appending("alone.bin")) == data)
+    }
+
+    @Test func aShorterFileAloneKeepsTwoBlocks() throws {
+        let pool = DirectIOBlocks(longFileLength: 9 << 20)
+        let data = randomData((9 << 20) - 1)
+        let (writer, descriptor) = writer("shorter.bin", length: data.count, pool: pool)
+        defer { close(descriptor) }
+        try append(data, to: writer)
+        #expect(pool.inUse == DirectIOBlocks.fewestPerWriter)
+        try writer.flush()
+        #expect(FileManager.default.contents(atPath: folder.appending("shorter.bin")) == data)
     }
 
     @Test func theFillIsAWholeBlockAloneAndAQuarterWhenOthersWrite() {
@@ -83,7 +92,7 @@ struct DirectIOBlocksTests {
     }
 
     @Test func aWriterGivesBackWhatIsOverItsShareWhenOthersJoin() throws {
-        let pool = DirectIOBlocks(budget: 8, longFileLength: 4 << 20)
+        let pool = DirectIOBlocks(budget: 8, longFileLength: 9 << 20)
         let first = randomData(6 << 20), second = randomData(3 << 20)
         let (writer, descriptor) = writer("joined.bin", length: first.count + second.count, pool: pool)
         defer { close(descriptor) }
