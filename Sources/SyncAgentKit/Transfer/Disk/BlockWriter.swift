@@ -1,8 +1,9 @@
 internal import CLinux
 import Glibc
 
-/// Writes a download's bytes: in blocks of up to 1 MiB with direct I/O, or for small files
-/// (and where direct I/O is refused) through the page cache as they come.
+/// Writes a download's bytes: in blocks of up to 1 MiB with direct I/O (256 KiB while other
+/// files write too), or for small files (and where direct I/O is refused) through the page
+/// cache as they come.
 ///
 /// Files the server announces at more than 64 KiB bypass the page cache (`O_DIRECT`): copying
 /// the bytes into the cache costs more CPU than receiving them, and the flush before the file
@@ -33,6 +34,10 @@ final class BlockWriter {
     private var buffer: UnsafeMutableRawBufferPointer
     /// Blocks handed to `thread` or back from it, besides `buffer` (direct I/O only).
     private var blocks = 1
+    /// The most of a block this file fills: less than a block when the whole file is shorter.
+    private var largestFill = 0
+    /// The bytes still to come when the writer was made, if the server said.
+    private let remaining: Int64?
     private var count = 0
     private var direct: Bool
     private var thread: BlockWriteThread?
@@ -45,6 +50,7 @@ final class BlockWriter {
         self.descriptor = descriptor
         self.path = path
         let remaining = expectedLength.map { max(0, $0 - offset) }
+        self.remaining = remaining
         let wantsDirect = (expectedLength ?? 0) >= Self.directThreshold && offset % Int64(Self.alignment) == 0
         direct = wantsDirect && Self.setDirect(descriptor, true)
         // Only direct I/O gathers blocks; the others have no buffer at all.
@@ -57,8 +63,8 @@ final class BlockWriter {
         pool.join()
         // A file shorter than a block uses only the part it needs: full means the file is whole.
         let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.blockLength))) } ?? DirectIOBlocks.blockLength
-        let rounded = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
-        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: rounded)
+        largestFill = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
+        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: min(largestFill, pool.fillLength))
     }
 
     deinit {
@@ -68,6 +74,9 @@ final class BlockWriter {
         pool.giveBack(buffer.baseAddress!)
         pool.leave()
     }
+
+    /// The length of the block being filled: what the next direct write hands to the thread.
+    var fillingLength: Int { buffer.count }
 
     /// Adds bytes: through the page cache at once, or with direct I/O into the buffer, which
     /// is written out each time it is full (whole blocks: its size is a multiple of the
@@ -118,17 +127,20 @@ final class BlockWriter {
         self.thread = thread
         if let error = thread.write(buffer) { throw Self.failure(error, path) }
         count = 0
-        if blocks < pool.share {
+        // Each block is filled as far as the writers at this moment call for (all blocks are
+        // whole multiples of the alignment, so every write stays aligned in the file).
+        let fill = min(largestFill, pool.fillLength)
+        if blocks < pool.share(remaining: remaining) {
             blocks += 1
-            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: buffer.count)
+            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)
             return
         }
         switch thread.reclaim() {
         case .success(let block):
-            buffer = block
+            buffer = UnsafeMutableRawBufferPointer(start: block.baseAddress, count: fill)
             // More writers joined since this one took its blocks: what it has over its share
             // goes back as soon as it is written.
-            while blocks > pool.share, let written = thread.reclaimIfWritten() {
+            while blocks > pool.share(remaining: remaining), let written = thread.reclaimIfWritten() {
                 pool.giveBack(written.baseAddress!)
                 blocks -= 1
             }
@@ -136,7 +148,7 @@ final class BlockWriter {
             // `buffer` went to the thread, which gives it back in `finish()`: take another, so
             // that every block goes back exactly once.
             blocks += 1
-            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: buffer.count)
+            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)
             throw Self.failure(error.code, path)
         }
     }

@@ -4,7 +4,8 @@ import TestSupport
 @testable import SyncAgentKit
 
 /// ``DirectIOBlocks`` and the ``BlockWriter``s that share it, on real files: a writer alone
-/// keeps up to four blocks, writers together stay under the budget, and every block comes back.
+/// keeps up to four blocks for a long file, writers together stay under the budget
+/// and fill a quarter of each block, and every block comes back.
 struct DirectIOBlocksTests {
     let folder: TemporaryDirectory
 
@@ -41,18 +42,40 @@ struct DirectIOBlocksTests {
         #expect(pool.share == 2)
     }
 
-    @Test func aWriterAloneKeepsFourBlocksAndGivesThemAllBack() throws {
-        let pool = DirectIOBlocks()
+    @Test func aLongFileAloneKeepsFourBlocksAndGivesThemAllBack() throws {
+        let pool = DirectIOBlocks(longFileLength: 9 << 20)
         let data = randomData(9 << 20)
         do {
             let (writer, descriptor) = writer("alone.bin", length: data.count, pool: pool)
             defer { close(descriptor) }
             try append(data, to: writer)
             #expect(pool.inUse == DirectIOBlocks.mostPerWriter, "the file system here must accept O_DIRECT")
+            #expect(writer.fillingLength == DirectIOBlocks.blockLength)
             try writer.flush()
         }
         #expect(pool.inUse == 0)
         #expect(FileManager.default.contents(atPath: folder.appending("alone.bin")) == data)
+    }
+
+    @Test func aShorterFileAloneKeepsTwoBlocks() throws {
+        let pool = DirectIOBlocks(longFileLength: 9 << 20)
+        let data = randomData((9 << 20) - 1)
+        let (writer, descriptor) = writer("shorter.bin", length: data.count, pool: pool)
+        defer { close(descriptor) }
+        try append(data, to: writer)
+        #expect(pool.inUse == DirectIOBlocks.fewestPerWriter)
+        try writer.flush()
+        #expect(FileManager.default.contents(atPath: folder.appending("shorter.bin")) == data)
+    }
+
+    @Test func theFillIsAWholeBlockAloneAndAQuarterWhenOthersWrite() {
+        let pool = DirectIOBlocks()
+        pool.join()
+        #expect(pool.fillLength == 1 << 20)
+        pool.join()
+        #expect(pool.fillLength == 256 << 10)
+        pool.leave()
+        #expect(pool.fillLength == 1 << 20)
     }
 
     @Test func aWriterAmongOthersKeepsItsShare() throws {
@@ -63,12 +86,13 @@ struct DirectIOBlocksTests {
         defer { close(descriptor) }
         try append(data, to: writer)
         #expect(pool.inUse == 2)
+        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("shared.bin")) == data)
     }
 
     @Test func aWriterGivesBackWhatIsOverItsShareWhenOthersJoin() throws {
-        let pool = DirectIOBlocks(budget: 8)
+        let pool = DirectIOBlocks(budget: 8, longFileLength: 9 << 20)
         let first = randomData(6 << 20), second = randomData(3 << 20)
         let (writer, descriptor) = writer("joined.bin", length: first.count + second.count, pool: pool)
         defer { close(descriptor) }
@@ -80,5 +104,24 @@ struct DirectIOBlocksTests {
         #expect(pool.inUse == 2)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("joined.bin")) == first + second)
+    }
+
+    /// A file that starts alone, is joined by others and is alone again: whole blocks, then
+    /// quarter blocks, then whole ones, and the file holds every byte in its place.
+    @Test func aWriterChangesItsFillAsOthersComeAndGoAndKeepsEveryByte() throws {
+        let pool = DirectIOBlocks()
+        let parts = [randomData(3 << 20), randomData((3 << 20) + 12_345), randomData((2 << 20) + 777)]
+        let (writer, descriptor) = writer("changing.bin", length: parts.map(\.count).reduce(0, +), pool: pool)
+        defer { close(descriptor) }
+        try append(parts[0], to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+        for _ in 0..<3 { pool.join() }
+        try append(parts[1], to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
+        for _ in 0..<3 { pool.leave() }
+        try append(parts[2], to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+        try writer.flush()
+        #expect(FileManager.default.contents(atPath: folder.appending("changing.bin")) == parts[0] + parts[1] + parts[2])
     }
 }
