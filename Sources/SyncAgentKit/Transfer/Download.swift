@@ -349,13 +349,14 @@ final class Download: CurlEasyDelegate {
 
     /// A "soft 404": a server that answers a missing document with 200 and its HTML home or
     /// error page — labelled as HTML, or not even that but starting like a page. Returns the
-    /// message when that is what arrived.
-    static func webPageInsteadOfFile(mediaType: String?, startingWith firstBytes: UnsafeRawBufferPointer? = nil, destination: String) -> String? {
+    /// message when that is what arrived. `mediaType` is read only for a document's name.
+    static func webPageInsteadOfFile(mediaType: @autoclosure () -> String?, startingWith firstBytes: UnsafeRawBufferPointer? = nil, destination: String) -> String? {
         let name = splitPath(destination).name.utf8
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")),
               documentExtensions.contains(String(Substring(name[name.index(after: dot)...])).lowercased())
         else { return nil }
-        let isPage = mediaType == "text/html" || mediaType == "application/xhtml+xml" || firstBytes.map(startsLikeHTML) == true
+        let type = mediaType()
+        let isPage = type == "text/html" || type == "application/xhtml+xml" || firstBytes.map(startsLikeHTML) == true
         return isPage ? "the server sent a web page instead of the file" : nil
     }
 
