@@ -47,6 +47,15 @@ extension FaultServer {
                 return {}
 
 
+        def fields(items):
+            """Header fields by lowercased name; a repeated field's values joined with ", "."""
+            joined = {}
+            for name, value in items:
+                key = name.lower()
+                joined[key] = joined[key] + ", " + value if key in joined else value
+            return joined
+
+
         def record(entry):
             with lock:
                 with open(log_path, "a") as log:
@@ -78,7 +87,7 @@ extension FaultServer {
                 self.entry = {
                     "time": time.time(), "scheme": self.server.scheme, "method": self.command,
                     "path": self.path, "index": index, "status": 0,
-                    "headers": {name.lower(): value for name, value in self.headers.items()},
+                    "headers": fields(self.headers.items()),
                 }
                 route = load_routes().get(path)
                 try:

@@ -80,12 +80,12 @@ final class Download: CurlEasyDelegate {
     private func configure(_ options: TransferOptions) throws(CurlError) {
         try easy.url(request.url)
         // Redirects stay on http and https, and never go from https down to plain http.
-        try easy.allowedProtocols(Self.isHTTPS(request.url) ? ["https"] : ["http", "https"])
+        try easy.allowedProtocols(Self.isHTTPS(request.url) ? "https" : "http,https")
         try easy.followRedirects(max: options.maximumRedirects)
         try easy.verifyPeer()
         try easy.certificateAuthorities(file: Self.authoritiesFile, folder: Self.authoritiesFolder)
         try easy.withoutSignals()
-        try easy.userAgent(options.userAgent)
+        if Self.mayUseProxy(options) { try easy.userAgent(options.userAgent) }
         if let proxy = options.proxy { try easy.proxy(proxy) }
         // Connecting includes the TLS handshake, where the low-speed check below does not
         // run: a server that stalls there must not be waited on longer than one that stalls
@@ -102,10 +102,28 @@ final class Download: CurlEasyDelegate {
         try easy.setHeaders(requestHeaders())
     }
 
+    /// Whether a request may go through a proxy: one is configured, or none is configured and
+    /// the environment names one.
+    ///
+    /// Decides how `User-Agent` is sent. curl formats the option's header line anew for every
+    /// transfer, through a printf that costs 6,000 instructions for ours, while a line of the
+    /// header list is copied as it is (``requestHeaders()``). Only the option reaches a
+    /// proxy's `CONNECT`, though (curl keeps the header list for the server): where a proxy
+    /// may be in the way, the option it is.
+    static func mayUseProxy(_ options: TransferOptions) -> Bool {
+        options.proxy.map { !$0.isEmpty } ?? ProxyEnvironment.namesAny
+    }
+
     /// Whether `url`'s scheme is https, in any case: compared on bytes, as lowercasing the
     /// whole URL first cost 800 instructions a transfer.
     static func isHTTPS(_ url: String) -> Bool {
-        url.utf8.prefix(6).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }.elementsEqual("https:".utf8)
+        hasScheme(url, "https:")
+    }
+
+    /// Whether `url` starts with `scheme` (lowercase, colon included), in any case.
+    static func hasScheme(_ url: String, _ scheme: StaticString) -> Bool {
+        let prefix = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        return url.utf8.prefix(prefix.count).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }.elementsEqual(prefix)
     }
 
     /// A non-empty environment variable. The CA certificates to trust instead of the system's
@@ -124,7 +142,8 @@ final class Download: CurlEasyDelegate {
         easy.effectiveURL.map(FailureClassification.hostName(of:)) ?? host
     }
 
-    /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators.
+    /// `Range` + `If-Range` to continue a partial, else the conditional-GET validators; and
+    /// `User-Agent` where no proxy may be in the way (see ``mayUseProxy(_:)``).
     ///
     /// A conditional request also says `Cache-Control: max-age=0`: a shared cache on the way
     /// (squid, a company proxy) must ask the origin instead of answering from a copy it still
@@ -134,14 +153,18 @@ final class Download: CurlEasyDelegate {
         // A body that goes to a sink has no partial file, and touches none.
         let partialSize = sink == nil ? PartFile.existingSize(for: request.destination) : 0
         foundPartial = partialSize > 0
-        var headers = ["Accept-Encoding: identity"]
+        var headers: [String] = []
+        headers.reserveCapacity(5)
+        headers.append("Accept-Encoding: identity")
+        if !Self.mayUseProxy(options) { headers.append("User-Agent: " + options.userAgent) }
         if let partial = request.partial, partialSize > 0, let ifRange = partial.ifRange {
             resumeOffset = partialSize
-            return headers + ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)", Self.revalidate]
+            headers += ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)", Self.revalidate]
+            return headers
         }
         if let etag = request.current.etag { headers.append("If-None-Match: \(etag)") }
         if let lastModified = request.current.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
-        sentConditional = headers.count > 1
+        sentConditional = request.current.etag != nil || request.current.lastModified != nil
         if sentConditional { headers.append(Self.revalidate) }
         return headers
     }
@@ -155,8 +178,7 @@ final class Download: CurlEasyDelegate {
     // MARK: Receiving
 
     func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
-        head.consume(line: line)
-        if line.starts(with: "HTTP/".utf8) { statuses.append(head.status) }
+        if head.consume(line: line) { statuses.append(head.status) }
         // curl decodes a body before handing it over, and a range of an encoded body starts
         // mid-stream, where no decoder can start: decide at the end of the head, not at the
         // first body bytes that would never come.
@@ -209,7 +231,7 @@ final class Download: CurlEasyDelegate {
         }
         if let sink { return beginSinking(sink, status: status) }
         let fileStart = status == 206 ? nil : firstBytes
-        servedDestination = request.serverNaming?.destination(beside: request.destination, contentDisposition: head.fields["content-disposition"])
+        servedDestination = request.serverNaming?.destination(beside: request.destination, contentDisposition: head[.contentDisposition])
         if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: servedDestination ?? request.destination) {
             abort = .failed(TransferFailure(.webPageInsteadOfFile, reason), partial: nil)
             return false
@@ -222,7 +244,7 @@ final class Download: CurlEasyDelegate {
                   head.contentEncoding != nil || (head.contentLength ?? whole) == whole
             else {
                 abort = .failed(TransferFailure(.badResponse, "\(host) sent part of the file (Content-Range: "
-                    + "\(head.fields["content-range"] ?? "none")) when the whole file was asked for"), partial: nil)
+                    + "\(head[.contentRange] ?? "none")) when the whole file was asked for"), partial: nil)
                 return false
             }
             expectedLength = head.contentEncoding == nil ? whole : nil
@@ -275,7 +297,7 @@ final class Download: CurlEasyDelegate {
         if status == 206 {
             guard let whole = head.contentRange?.wholeLength else {
                 abort = .failed(TransferFailure(.badResponse, "\(host) sent part of the file (Content-Range: "
-                    + "\(head.fields["content-range"] ?? "none")) when the whole file was asked for"), partial: nil)
+                    + "\(head[.contentRange] ?? "none")) when the whole file was asked for"), partial: nil)
                 return false
             }
             expectedLength = head.contentEncoding == nil ? whole : nil
@@ -327,13 +349,14 @@ final class Download: CurlEasyDelegate {
 
     /// A "soft 404": a server that answers a missing document with 200 and its HTML home or
     /// error page — labelled as HTML, or not even that but starting like a page. Returns the
-    /// message when that is what arrived.
-    static func webPageInsteadOfFile(mediaType: String?, startingWith firstBytes: UnsafeRawBufferPointer? = nil, destination: String) -> String? {
+    /// message when that is what arrived. `mediaType` is read only for a document's name.
+    static func webPageInsteadOfFile(mediaType: @autoclosure () -> String?, startingWith firstBytes: UnsafeRawBufferPointer? = nil, destination: String) -> String? {
         let name = splitPath(destination).name.utf8
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")),
               documentExtensions.contains(String(Substring(name[name.index(after: dot)...])).lowercased())
         else { return nil }
-        let isPage = mediaType == "text/html" || mediaType == "application/xhtml+xml" || firstBytes.map(startsLikeHTML) == true
+        let type = mediaType()
+        let isPage = type == "text/html" || type == "application/xhtml+xml" || firstBytes.map(startsLikeHTML) == true
         return isPage ? "the server sent a web page instead of the file" : nil
     }
 
@@ -368,7 +391,7 @@ final class Download: CurlEasyDelegate {
     /// until the next request on the connection, which then fails and goes again at once on
     /// a new connection (``isLeftoverOfAnEarlierResponse(_:)``).
     private func closeConnectionIfOverrun() {
-        guard head.isHTTP1, easy.effectiveURL?.lowercased().hasPrefix("http:") == true,
+        guard head.isHTTP1, let url = easy.effectiveURL, Self.hasScheme(url, "http:"),
               let ports = easy.connectionPorts, let socket = sockets.socket(for: ports)
         else { return }
         var byte: UInt8 = 0
@@ -425,7 +448,7 @@ final class Download: CurlEasyDelegate {
     /// What a failure's message needs to name the right host, proxy and cause.
     private var failureContext: FailureClassification.Context {
         FailureClassification.Context(
-            url: request.url, effectiveURL: easy.effectiveURL, location: head.fields["location"],
+            url: request.url, effectiveURL: easy.effectiveURL, location: head[.location],
             proxy: options.proxy ?? ProxyEnvironment.proxy(for: request.url), contentEncoding: head.contentEncoding,
             connectTimeout: min(options.connectTimeout, options.stallTimeout)
         )

@@ -9,6 +9,12 @@ import Glibc
 /// for it.
 /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PROXY.html
 enum ProxyEnvironment {
+    /// Whether the environment names a proxy curl may take for any URL (a redirect can change
+    /// the scheme). Read once: syncagent never changes its own environment.
+    static let namesAny = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"].contains { (name: String) in
+        getenv(name).map { $0.pointee != 0 } ?? false
+    }
+
     /// The proxy named for `url`'s scheme, else `all_proxy`; `nil` when none is set.
     static func proxy(for url: String) -> String? {
         let scheme = url.lowercased().hasPrefix("https:") ? "https" : "http"

@@ -6,7 +6,7 @@ struct ResponseHeadContinuationTests {
     func head(_ lines: [String]) -> ResponseHead {
         var head = ResponseHead()
         for line in ["HTTP/1.1 206 Partial Content"] + lines {
-            Array((line + "\r\n").utf8).withUnsafeBytes { head.consume(line: $0) }
+            Array((line + "\r\n").utf8).withUnsafeBytes { _ = head.consume(line: $0) }
         }
         return head
     }
@@ -42,7 +42,7 @@ struct ResponseHeadContinuationTests {
     @Test func nothingContinuesAnEmptyPartialOrAFullResponse() {
         #expect(!head(["Content-Range: bytes 0-9/10"]).continues(partialOf: 0, version: strong))
         var full = ResponseHead()
-        Array("HTTP/1.1 200 OK\r\n".utf8).withUnsafeBytes { full.consume(line: $0) }
+        Array("HTTP/1.1 200 OK\r\n".utf8).withUnsafeBytes { _ = full.consume(line: $0) }
         #expect(!full.continues(partialOf: 100, version: strong))
     }
 

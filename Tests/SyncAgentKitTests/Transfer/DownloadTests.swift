@@ -26,4 +26,13 @@ struct DownloadTests {
         // 0x1A would become ":" if every byte were lowercased by setting its 0x20 bit.
         #expect(!Download.isHTTPS("https\u{1A}//example.org/a.pdf"))
     }
+
+    /// Only a plain-http connection is checked for bytes beyond a response (see
+    /// ``Download/closeConnectionIfOverrun()``).
+    @Test func aPlainHTTPSchemeIsKnownInAnyCase() {
+        #expect(Download.hasScheme("http://example.org/a.pdf", "http:"))
+        #expect(Download.hasScheme("HTTP://example.org/a.pdf", "http:"))
+        #expect(!Download.hasScheme("https://example.org/a.pdf", "http:"))
+        #expect(!Download.hasScheme("htt", "http:"))
+    }
 }

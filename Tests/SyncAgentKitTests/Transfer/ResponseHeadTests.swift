@@ -5,7 +5,7 @@ struct ResponseHeadTests {
     func head(_ lines: [String]) -> ResponseHead {
         var head = ResponseHead()
         for line in lines {
-            Array((line + "\r\n").utf8).withUnsafeBytes { head.consume(line: $0) }
+            Array((line + "\r\n").utf8).withUnsafeBytes { _ = head.consume(line: $0) }
         }
         return head
     }
@@ -31,6 +31,21 @@ struct ResponseHeadTests {
         #expect(!head(["HTTP/1.1 200 OK", "Accept-Ranges: none"]).servesByteRanges)
         #expect(!head(["HTTP/1.1 200 OK", "Accept-Ranges: bytesize"]).servesByteRanges)
         #expect(!head(["HTTP/1.1 200 OK"]).servesByteRanges)
+    }
+
+    @Test func aTokenListIsReadItemByItemCaseBlind() {
+        #expect(ResponseHead.list("pages, BYTES ", contains: "bytes"))
+        #expect(ResponseHead.list(" ,\tbytes", contains: "bytes"))
+        #expect(!ResponseHead.list("bytesize", contains: "bytes"))
+        #expect(!ResponseHead.list("byte, s", contains: "bytes"))
+        #expect(!ResponseHead.list("", contains: "bytes"))
+    }
+
+    @Test func aRepeatedFieldKeepsItsLastValueAndOthersAreSkipped() {
+        let parsed = head(["HTTP/1.1 200 OK", "ETag: \"a\"", "X-ETag: \"x\"", "ETags: \"y\"", "etag: \"b\"", "Server: nginx"])
+        #expect(parsed.etag == "\"b\"")
+        #expect(parsed[.location] == nil)
+        #expect(ResponseHead.Field.allCases.allSatisfy { $0 == .etag || parsed[$0] == nil })
     }
 
     @Test func fieldNamesAreCaseBlindAndValuesTrimmed() {

@@ -90,11 +90,11 @@ final class CurlEasy {
         try set(CURLOPT_URL, url)
     }
 
-    /// The URL schemes ("http,https") the request, and any redirect it follows, may use.
+    /// The URL schemes the request, and any redirect it follows, may use, as curl lists them:
+    /// comma-separated ("http,https").
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PROTOCOLS_STR.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html
-    func allowedProtocols(_ schemes: [String]) throws(CurlError) {
-        let list = schemes.joined(separator: ",")
+    func allowedProtocols(_ list: String) throws(CurlError) {
         try set(CURLOPT_PROTOCOLS_STR, list)
         try set(CURLOPT_REDIR_PROTOCOLS_STR, list)
     }
@@ -130,7 +130,7 @@ final class CurlEasy {
         try set(CURLOPT_NOSIGNAL, 1)
     }
 
-    /// The `User-Agent` header every request sends.
+    /// The `User-Agent` header every request sends, a proxy's `CONNECT` included.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_USERAGENT.html
     func userAgent(_ agent: String) throws(CurlError) {
         try set(CURLOPT_USERAGENT, agent)
@@ -171,8 +171,11 @@ final class CurlEasy {
     }
 
     /// A string option; libcurl copies the string.
+    ///
+    /// `withCString` lends a native string's own bytes; passing the `String` where C wants a
+    /// `char *` would copy it into a new array first, a malloc per option per transfer.
     private func set(_ option: CURLoption, _ value: String) throws(CurlError) {
-        try check(syncagent_easy_setopt_string(rawHandle, option, value))
+        try check(value.withCString { syncagent_easy_setopt_string(rawHandle, option, $0) })
     }
 
     /// The request's extra header lines (`"Range: bytes=10-"`), replacing any set before.
@@ -180,7 +183,8 @@ final class CurlEasy {
     func setHeaders(_ lines: [String]) throws(CurlError) {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let appended = curl_slist_append(list, line) else {
+            // libcurl copies the line (see set(_:_:) for why withCString).
+            guard let appended = line.withCString({ curl_slist_append(list, $0) }) else {
                 curl_slist_free_all(list)
                 throw CurlError(easy: CURLE_OUT_OF_MEMORY)
             }
