@@ -66,9 +66,11 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
         public let bytesSent: Int
         /// "HTTP/1.1", "HTTP/2.0".
         public let `protocol`: String
+        /// nginx's serial number of the connection the request came on.
+        public let connection: Int
 
         enum CodingKeys: String, CodingKey {
-            case method, uri, status, range, ifRange = "if_range", ifNoneMatch = "if_none_match", `protocol`
+            case method, uri, status, range, ifRange = "if_range", ifNoneMatch = "if_none_match", `protocol`, connection
             case ifModifiedSince = "if_modified_since", bytesSent = "bytes_sent"
         }
     }
@@ -121,7 +123,7 @@ public final class NginxServer: ServedFolder, @unchecked Sendable {
             log_format mirror escape=json '{"method":"$request_method","uri":"$request_uri","status":$status,'
                 '"range":"$http_range","if_range":"$http_if_range","if_none_match":"$http_if_none_match",'
                 '"if_modified_since":"$http_if_modified_since","bytes_sent":$body_bytes_sent,'
-                '"protocol":"$server_protocol"}';
+                '"protocol":"$server_protocol","connection":$connection}';
             access_log \(prefix)/access.log mirror;
             client_body_temp_path \(prefix)/client_body;
             proxy_temp_path \(prefix)/proxy;

@@ -80,7 +80,9 @@ final class Download: CurlEasyDelegate {
     private func configure(_ options: TransferOptions) throws(CurlError) {
         try easy.url(request.url)
         // Redirects stay on http and https, and never go from https down to plain http.
-        try easy.allowedProtocols(Self.isHTTPS(request.url) ? "https" : "http,https")
+        let secure = Self.isHTTPS(request.url)
+        try easy.allowedProtocols(secure ? "https" : "http,https")
+        if secure { try easy.waitForMultiplexing() }
         try easy.followRedirects(max: options.maximumRedirects)
         try easy.verifyPeer()
         try easy.certificateAuthorities(file: Self.authoritiesFile, folder: Self.authoritiesFolder)

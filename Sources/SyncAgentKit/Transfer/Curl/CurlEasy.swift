@@ -130,6 +130,15 @@ final class CurlEasy {
         try set(CURLOPT_NOSIGNAL, 1)
     }
 
+    /// Waits for a connection being set up to the same host to say whether it multiplexes
+    /// (HTTP/2, learnt in the TLS handshake) before opening another: transfers that start
+    /// together then share one connection and one handshake instead of racing to open one
+    /// each.
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PIPEWAIT.html
+    func waitForMultiplexing() throws(CurlError) {
+        try set(CURLOPT_PIPEWAIT, 1)
+    }
+
     /// The `User-Agent` header every request sends, a proxy's `CONNECT` included.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_USERAGENT.html
     func userAgent(_ agent: String) throws(CurlError) {
