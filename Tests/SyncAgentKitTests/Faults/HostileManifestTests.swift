@@ -3,18 +3,17 @@ import Testing
 @testable import SyncAgentKit
 
 /// Manifests written to hurt: alias bombs, deep nesting, bytes that are not UTF-8, sheer size,
-/// control characters. Each is refused (or read) quickly, with a clear error, and no crash.
+/// control characters. Each is refused (or read) with a clear error, and no crash. How long
+/// each takes is `bench/manifest-load`'s to measure: timings stay out of the tests.
 struct HostileManifestTests {
     static let context = ManifestLoader.Context(
         manifestPath: "/home/ada/.config/syncagent/manifest.yaml", homeDirectory: "/home/ada",
         defaultDestination: "/home/ada/Downloads/syncagent", workingDirectory: "/work"
     )
 
-    /// Loads `bytes`, returning the manifest or its errors, and how long it took.
-    func load(_ bytes: [UInt8]) -> (result: Result<Manifest, InvalidManifest>, duration: Duration) {
-        let started = ContinuousClock.now
-        let result = Result { () throws(InvalidManifest) in try ManifestLoader(context: Self.context).load(bytes) }
-        return (result, ContinuousClock.now - started)
+    /// Loads `bytes`, returning the manifest or its errors.
+    func load(_ bytes: [UInt8]) -> Result<Manifest, InvalidManifest> {
+        Result { () throws(InvalidManifest) in try ManifestLoader(context: Self.context).load(bytes) }
     }
 
     func errors(_ text: String) -> [ManifestError] {
@@ -22,7 +21,7 @@ struct HostileManifestTests {
     }
 
     func errors(_ bytes: [UInt8]) -> [ManifestError] {
-        guard case .failure(let invalid) = load(bytes).result else { return [] }
+        guard case .failure(let invalid) = load(bytes) else { return [] }
         return invalid.errors
     }
 
@@ -32,11 +31,9 @@ struct HostileManifestTests {
             yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
         }
         yaml += "files: *a12\n"
-        let (result, duration) = load(Array(yaml.utf8))
-        guard case .failure(let invalid) = result else { Issue.record("an alias bomb was accepted"); return }
+        guard case .failure(let invalid) = load(Array(yaml.utf8)) else { Issue.record("an alias bomb was accepted"); return }
         #expect(invalid.errors.allSatisfy { $0.code == .unsupportedYAML })
         #expect(invalid.errors.last?.description == "/home/ada/.config/syncagent/manifest.yaml:2:10: aliases (*name) are not supported in a manifest; write the value out in full")
-        #expect(duration < .milliseconds(100))
     }
 
     @Test func anAliasInsideTheFilesListIsRefused() {
@@ -50,11 +47,9 @@ struct HostileManifestTests {
         "files:\n" + (1...2_000).map { String(repeating: "  ", count: $0) + "- \n" }.joined(),
         "files: " + String(repeating: "[", count: 1_000_000),
     ])
-    func deepNestingIsRefusedQuickly(yaml: String) {
-        let (result, duration) = load(Array(yaml.utf8))
-        guard case .failure(let invalid) = result else { Issue.record("deep nesting was accepted"); return }
+    func deepNestingIsRefused(yaml: String) {
+        guard case .failure(let invalid) = load(Array(yaml.utf8)) else { Issue.record("deep nesting was accepted"); return }
         #expect(invalid.errors.map(\.code).contains(.tooDeep))
-        #expect(duration < .milliseconds(500))
     }
 
     @Test(arguments: [
@@ -80,45 +75,28 @@ struct HostileManifestTests {
         #expect(found.allSatisfy { $0.code == .encoding || $0.code == .controlCharacter })
     }
 
-    @Test func aTenMegabyteManifestLoadsQuickly() throws {
+    @Test func aTenMegabyteManifestLoads() throws {
         var yaml = "files:\n"
         var index = 0
         while yaml.utf8.count < 10_000_000 {
             yaml += "  - title: \"Guide \(index): \(String(repeating: "a long title ", count: 12))\"\n    url: https://example.org/guides/\(index).pdf\n"
             index += 1
         }
-        let (result, duration) = load(Array(yaml.utf8))
-        let manifest = try result.get()
-        #expect(manifest.files.count == index)
-        print("a \(yaml.utf8.count / 1_000_000) MB manifest of \(index) entries loaded in \(duration)")
-        #expect(duration < .seconds(10))
+        #expect(try load(Array(yaml.utf8)).get().files.count == index)
     }
 
     @Test func aTenMegabyteValueIsReadWithoutTrouble() {
         let yaml = "files:\n  - url: https://example.org/a.pdf\n    title: " + String(repeating: "x", count: 10_000_000) + "\n"
-        let (result, duration) = load(Array(yaml.utf8))
-        #expect((try? result.get())?.files.first?.title.utf8.count == 10_000_000)
-        #expect(duration < .seconds(5))
+        #expect((try? load(Array(yaml.utf8)).get())?.files.first?.title.utf8.count == 10_000_000)
     }
 
-    /// The time is printed. A debug build is about ten times slower than a release build,
-    /// whose time `bench/manifest-load` measures (about 50 ms): the bound here only catches
-    /// a loader that grows worse than linearly.
-    @Test func tenThousandEntriesLoadInWellUnderASecond() throws {
+    @Test func tenThousandEntriesLoad() throws {
         var yaml = "destination: ~/Guides\nfiles:\n"
         for index in 0..<10_000 {
             yaml += "  - title: Guide \(index)\n    url: https://example.org/guides/\(index % 100)/guide-\(index).pdf\n"
             if index.isMultiple(of: 3) { yaml += "    path: set-\(index % 7)/guide-\(index).pdf\n    every: 6h\n" }
         }
-        let bytes = Array(yaml.utf8)
-        var fastest = Duration.seconds(3600)
-        for _ in 0..<3 {
-            let (result, duration) = load(bytes)
-            #expect(try result.get().files.count == 10_000)
-            fastest = min(fastest, duration)
-        }
-        print("10,000 entries (\(bytes.count / 1000) KB) loaded in \(fastest)")
-        #expect(fastest < .seconds(2))
+        #expect(try load(Array(yaml.utf8)).get().files.count == 10_000)
     }
 
     @Test(arguments: ["\u{07}", "\u{1B}[31m", "\u{08}", "\u{00}", "\u{9B}2J", "\u{7F}"])
