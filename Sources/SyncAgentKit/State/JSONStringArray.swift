@@ -13,6 +13,12 @@ enum JSONStringArray {
         for (index, string) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\""))
+            // Most paths need no escape: copied whole, not byte by byte through the switch.
+            guard string.utf8.contains(where: Self.needsEscape) else {
+                bytes.append(contentsOf: string.utf8)
+                bytes.append(UInt8(ascii: "\""))
+                continue
+            }
             for byte in string.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -30,6 +36,10 @@ enum JSONStringArray {
         }
         bytes.append(UInt8(ascii: "]"))
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
