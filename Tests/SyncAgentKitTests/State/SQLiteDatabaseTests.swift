@@ -127,6 +127,33 @@ final class SQLiteDatabaseTests {
         #expect(values == ["kept", "kept", nil])
     }
 
+    /// Texts bound row after row (SQLite reads them where the statement keeps them) come back
+    /// whole, however their lengths fill and overflow the statement's memory: empty ones,
+    /// short ones, and some far longer than any before them.
+    @Test func textsBoundRowAfterRowComeBackWhole() throws {
+        let database = try openDatabase()
+        try database.execute("CREATE TABLE pairs (id INTEGER PRIMARY KEY, first, second)")
+        var generator = SystemRandomNumberGenerator()
+        let lengths = (0..<600).map { row in row % 97 == 0 ? 20_000 + row : Int.random(in: 0...300, using: &generator) }
+        let rows = lengths.enumerated().map { row, length in
+            (String(repeating: Array("ab\0ü")[row % 4], count: length), "second \(row) " + String(repeating: "x", count: length / 3))
+        }
+        try database.withStatement("INSERT INTO pairs (id, first, second) VALUES (?1, ?2, ?3)") { statement throws(SQLiteError) in
+            for (id, row) in rows.enumerated() {
+                try statement.bind(Int64(id), at: 1)
+                try statement.bind(row.0, at: 2)
+                try statement.bind(row.1, at: 3)
+                try statement.run()
+                statement.rewind()
+            }
+        }
+        let select = try database.prepare("SELECT first, second FROM pairs ORDER BY id")
+        var read: [(String, String)] = []
+        while try select.step() == .row { read.append((select.text(at: 0) ?? "<null>", select.text(at: 1) ?? "<null>")) }
+        #expect(read.count == rows.count)
+        #expect(zip(read, rows).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    }
+
     @Test func stepsThroughEveryRowInOrder() throws {
         let database = try openDatabase()
         try database.execute("INSERT INTO t (id, value) VALUES (3, 'c'), (1, 'a'), (2, 'b')")

@@ -20,6 +20,8 @@ final class SQLiteStatement {
     let sql: String
     private let connection: SQLiteConnection
     private let handle: OpaquePointer
+    /// The bytes of the bound text parameters.
+    private let texts = SQLiteTextArena()
 
     /// Compiles exactly one SQL statement.
     ///
@@ -99,19 +101,12 @@ final class SQLiteStatement {
         try connection.check(real.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
     }
 
-    /// Binds the bytes of `text` where the string keeps them: passing a `String` as a C string
-    /// would first copy it into a new array, and SQLite copies it anyway (the transient
-    /// destructor, since the bytes live only as long as the closure). The explicit byte count
-    /// keeps text with NUL characters whole.
+    /// Binds `text` from a copy in ``texts``, which SQLite reads where it is (`SQLITE_STATIC`,
+    /// a `nil` destructor) instead of copying it once more. The explicit byte count keeps text
+    /// with NUL characters whole.
     private func bindText(_ text: String, at index: Int32) -> Int32 {
-        var text = text
-        return text.withUTF8 { bytes in
-            // A nil pointer would bind NULL; an empty string's buffer may have none.
-            guard let start = bytes.baseAddress else {
-                return sqlite3_bind_text64(handle, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
-            }
-            return sqlite3_bind_text64(handle, index, start, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
-        }
+        let bytes = texts.store(text)
+        return sqlite3_bind_text64(handle, index, bytes.baseAddress, UInt64(bytes.count), nil, UInt8(SQLITE_UTF8))
     }
 
     /// Binds `values` to the parameters 1, 2, 3… in order.
@@ -146,14 +141,19 @@ final class SQLiteStatement {
     func reset() {
         rewind()
         sqlite3_clear_bindings(handle)
+        // No parameter points into the texts' memory any more.
+        texts.reclaim()
     }
 
     /// Puts the statement back to its start keeping its parameters: for a loop that binds
     /// every parameter anew before each run, where clearing them between rows is waste
-    /// (``SQLiteDatabase/withStatement(_:_:)`` clears them when the loop is over).
+    /// (``SQLiteDatabase/withStatement(_:_:)`` clears them when the loop is over). Texts bound
+    /// after it reuse the memory of the last run's, so a text parameter not bound again may
+    /// read another's bytes: bind them all.
     func rewind() {
         // sqlite3_reset repeats the error of the last step, which step() has already thrown.
         sqlite3_reset(handle)
+        texts.rewind()
     }
 
     /// How many columns each result row has.
