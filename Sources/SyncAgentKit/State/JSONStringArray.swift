@@ -13,23 +13,26 @@ enum JSONStringArray {
         for (index, string) in strings.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\""))
-            // Most paths need no escape: copied whole, not byte by byte through the switch.
-            guard string.utf8.contains(where: Self.needsEscape) else {
-                bytes.append(contentsOf: string.utf8)
-                bytes.append(UInt8(ascii: "\""))
-                continue
-            }
-            for byte in string.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(byte)
-                case 0..<0x20:
-                    bytes.append(contentsOf: Array("\\u00".utf8))
-                    bytes.append(hexDigits[Int(byte >> 4)])
-                    bytes.append(hexDigits[Int(byte & 0xF)])
-                default:
-                    bytes.append(byte)
+            var string = string
+            string.withUTF8 { utf8 in
+                // Most paths need no escape: copied whole, not byte by byte through the switch
+                // (and a buffer, not the string's UTF-8 view, which costs more per byte).
+                guard utf8.contains(where: Self.needsEscape) else {
+                    bytes.append(contentsOf: utf8)
+                    return
+                }
+                for byte in utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                        bytes.append(UInt8(ascii: "\\"))
+                        bytes.append(byte)
+                    case 0..<0x20:
+                        bytes.append(contentsOf: Array("\\u00".utf8))
+                        bytes.append(hexDigits[Int(byte >> 4)])
+                        bytes.append(hexDigits[Int(byte & 0xF)])
+                    default:
+                        bytes.append(byte)
+                    }
                 }
             }
             bytes.append(UInt8(ascii: "\""))
