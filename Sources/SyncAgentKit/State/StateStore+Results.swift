@@ -36,4 +36,5 @@ extension FileRecord {
         same.lastResult = lastResult
         same.nextAttempt = nextAttempt
         return same == self
-    }}
+    }
+}
