@@ -11,14 +11,10 @@ extension StateStore {
         var gone: [FileRecord] = []
         try database.withStatement(Self.updateResultSQL) { statement throws(SQLiteError) in
             for record in records {
-                try statement.bind([
-                    SQLiteValue(record.path), SQLiteValue(record.failedAttempts),
-                    SQLiteValue(record.lastResult?.kind.rawValue), SQLiteValue(record.lastResult?.message),
-                    SQLiteValue(record.lastResult?.date.timeIntervalSince1970),
-                    SQLiteValue(record.nextAttempt?.timeIntervalSince1970),
-                ])
+                try statement.bind(record.path, at: 1)
+                try record.bindResult(to: statement, failedAttemptsAt: 2)
                 try statement.run()
-                statement.reset()
+                statement.rewind()
                 if database.changes == 0 { gone.append(record) }
             }
         }

@@ -119,9 +119,9 @@ public final class StateStore {
         }
     }
 
-    /// The saved records of the files kept at `paths` (those that have one), in one query
-    /// whose cost grows with `paths`, not with the whole state: a state also holds records of
-    /// files from other manifests.
+    /// The saved records of the files kept at `paths` (those that have one, in the order of
+    /// `paths`; a path listed twice, twice), in one query whose cost grows with `paths`, not
+    /// with the whole state: a state also holds records of files from other manifests.
     public func records(forPaths paths: [String]) throws(StateStoreError) -> [FileRecord] {
         // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
         // statement serves any number of them (bound parameters are capped at 32,766).
@@ -210,7 +210,13 @@ public final class StateStore {
 
     private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
 
-    private static let selectSomeSQL = "SELECT \(columnList) FROM files WHERE path IN (SELECT value FROM json_each(?1))"
+    /// The listed paths drive the loop (`CROSS JOIN` keeps that order), each a search of the
+    /// primary key: `path IN (SELECT value FROM json_each(?1))` would first sort the list into
+    /// a temporary index, a quarter more work for 10,000 paths.
+    static let selectSomeSQL = """
+        SELECT \(FileRecord.sqliteColumns.map { "files." + $0 }.joined(separator: ", "))
+        FROM json_each(?1) AS listed CROSS JOIN files ON files.path = listed.value
+        """
 
     private static let upsertSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst())
 
@@ -229,11 +235,13 @@ public final class StateStore {
     /// Runs the upsert `sql` for each record, through one prepared statement: finding it by
     /// its text costs more than binding a row.
     func upsert(_ records: [FileRecord], with sql: String) throws(SQLiteError) {
+        // Nothing to save compiles nothing: a re-check that changed only results needs no upsert.
+        guard !records.isEmpty else { return }
         try database.withStatement(sql) { statement throws(SQLiteError) in
             for record in records {
-                try statement.bind(record.sqliteValues)
+                try record.bind(to: statement)
                 try statement.run()
-                statement.reset()
+                statement.rewind()
             }
         }
     }

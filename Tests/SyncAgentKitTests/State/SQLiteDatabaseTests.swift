@@ -78,6 +78,82 @@ final class SQLiteDatabaseTests {
         #expect(SQLiteValue(true) == .integer(1))
     }
 
+    /// The typed binds a statement run per row uses give what the ``SQLiteValue`` ones give:
+    /// `nil` is `NULL`, and an empty string is empty text, not `NULL`.
+    @Test func typedBindsMatchValueBinds() throws {
+        let database = try openDatabase()
+        let insert = try database.prepare("INSERT INTO t (id, value) VALUES (?1, ?2)")
+        let values: [(Int64, (SQLiteStatement) throws(SQLiteError) -> Void)] = [
+            (1, { statement throws(SQLiteError) in try statement.bind("", at: 2) }),
+            (2, { statement throws(SQLiteError) in try statement.bind("with\0nul", at: 2) }),
+            (3, { statement throws(SQLiteError) in try statement.bind(nil as String?, at: 2) }),
+            (4, { statement throws(SQLiteError) in try statement.bind(Int64(-7), at: 2) }),
+            (5, { statement throws(SQLiteError) in try statement.bind(nil as Int64?, at: 2) }),
+            (6, { statement throws(SQLiteError) in try statement.bind(0.5, at: 2) }),
+            (7, { statement throws(SQLiteError) in try statement.bind(nil as Double?, at: 2) }),
+        ]
+        for (id, bind) in values {
+            try insert.bind(id, at: 1)
+            try bind(insert)
+            try insert.run()
+            insert.reset()
+        }
+        let select = try database.prepare("SELECT typeof(value), value FROM t ORDER BY id")
+        var rows: [String] = []
+        while try select.step() == .row {
+            rows.append("\(select.text(at: 0) ?? "?") \(select.value(at: 1))")
+        }
+        #expect(rows == [
+            "text text(\"\")", "text text(\"with\\0nul\")", "null null", "integer integer(-7)", "null null",
+            "real real(0.5)", "null null",
+        ])
+    }
+
+    /// A rewound statement runs again with the same parameters; the reset at the end of
+    /// ``SQLiteDatabase/withStatement(_:_:)`` still clears them.
+    @Test func rewindKeepsTheParametersAndTheCacheStillClearsThem() throws {
+        let database = try openDatabase()
+        let sql = "INSERT INTO t (value) VALUES (?1)"
+        try database.withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind("kept", at: 1)
+            try statement.run()
+            statement.rewind()
+            try statement.run()
+        }
+        try database.withStatement(sql) { statement throws(SQLiteError) in try statement.run() }
+        let select = try database.prepare("SELECT value FROM t ORDER BY id")
+        var values: [String?] = []
+        while try select.step() == .row { values.append(select.text(at: 0)) }
+        #expect(values == ["kept", "kept", nil])
+    }
+
+    /// Texts bound row after row (SQLite reads them where the statement keeps them) come back
+    /// whole, however their lengths fill and overflow the statement's memory: empty ones,
+    /// short ones, and some far longer than any before them.
+    @Test func textsBoundRowAfterRowComeBackWhole() throws {
+        let database = try openDatabase()
+        try database.execute("CREATE TABLE pairs (id INTEGER PRIMARY KEY, first, second)")
+        var generator = SystemRandomNumberGenerator()
+        let lengths = (0..<600).map { row in row % 97 == 0 ? 20_000 + row : Int.random(in: 0...300, using: &generator) }
+        let rows = lengths.enumerated().map { row, length in
+            (String(repeating: Array("ab\0ü")[row % 4], count: length), "second \(row) " + String(repeating: "x", count: length / 3))
+        }
+        try database.withStatement("INSERT INTO pairs (id, first, second) VALUES (?1, ?2, ?3)") { statement throws(SQLiteError) in
+            for (id, row) in rows.enumerated() {
+                try statement.bind(Int64(id), at: 1)
+                try statement.bind(row.0, at: 2)
+                try statement.bind(row.1, at: 3)
+                try statement.run()
+                statement.rewind()
+            }
+        }
+        let select = try database.prepare("SELECT first, second FROM pairs ORDER BY id")
+        var read: [(String, String)] = []
+        while try select.step() == .row { read.append((select.text(at: 0) ?? "<null>", select.text(at: 1) ?? "<null>")) }
+        #expect(read.count == rows.count)
+        #expect(zip(read, rows).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    }
+
     @Test func stepsThroughEveryRowInOrder() throws {
         let database = try openDatabase()
         try database.execute("INSERT INTO t (id, value) VALUES (3, 'c'), (1, 'a'), (2, 'b')")

@@ -103,6 +103,25 @@ final class StateStoreTests {
         #expect(try store.records(forPaths: []).isEmpty)
     }
 
+    /// The listed paths drive the query, each one search of the primary key: no temporary
+    /// index of the list is built, and records come in the order asked for.
+    @Test func readsTheGivenPathsInTheirOrderByPrimaryKeySearches() throws {
+        let store = try StateStore(directory: directory)
+        let records = ["c", "a", "b"].map(Self.fullRecord)
+        try store.save(records)
+        let asked = ["b", "never-saved", "c", "a"].map { Self.fullRecord($0).path }
+        #expect(try store.records(forPaths: asked).map(\.path) == ["b", "c", "a"].map { Self.fullRecord($0).path })
+        let plan = try store.database.withStatement("EXPLAIN QUERY PLAN " + StateStore.selectSomeSQL) {
+            statement throws(SQLiteError) in
+            var details: [String] = []
+            while try statement.step() == .row { details.append(statement.text(at: 3) ?? "") }
+            return details
+        }
+        #expect(plan.count == 2)
+        #expect(plan.first?.hasPrefix("SCAN listed") == true)
+        #expect(plan.last?.hasPrefix("SEARCH files USING PRIMARY KEY (path=?)") == true)
+    }
+
     @Test func saveReplacesTheRecordOfTheSamePath() throws {
         let store = try StateStore(directory: directory)
         let full = Self.fullRecord("guide")

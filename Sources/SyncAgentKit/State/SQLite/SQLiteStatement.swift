@@ -20,6 +20,8 @@ final class SQLiteStatement {
     let sql: String
     private let connection: SQLiteConnection
     private let handle: OpaquePointer
+    /// The bytes of the bound text parameters.
+    private let texts = SQLiteTextArena()
 
     /// Compiles exactly one SQL statement.
     ///
@@ -71,11 +73,7 @@ final class SQLiteStatement {
         case .real(let real):
             result = sqlite3_bind_double(handle, index, real)
         case .text(let text):
-            // The explicit byte count keeps text with NUL characters whole; the transient
-            // destructor makes SQLite copy the bytes, since Swift's C string is temporary.
-            result = sqlite3_bind_text64(
-                handle, index, text, UInt64(text.utf8.count), csqlite_transient(), UInt8(SQLITE_UTF8)
-            )
+            result = bindText(text, at: index)
         case .blob(let bytes) where bytes.isEmpty:
             // A nil pointer would bind NULL, so an empty blob is bound as a zero-length one.
             result = sqlite3_bind_zeroblob(handle, index, 0)
@@ -85,6 +83,30 @@ final class SQLiteStatement {
             }
         }
         try connection.check(result)
+    }
+
+    /// Binds `text`, or `NULL` for `nil`, to the parameter at `index` (from 1): for a statement
+    /// run per row, without wrapping each value in an ``SQLiteValue`` first.
+    func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
+        try connection.check(text.map { bindText($0, at: index) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    /// Binds `integer`, or `NULL` for `nil`, to the parameter at `index` (from 1).
+    func bind(_ integer: Int64?, at index: Int32) throws(SQLiteError) {
+        try connection.check(integer.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    /// Binds `real`, or `NULL` for `nil`, to the parameter at `index` (from 1).
+    func bind(_ real: Double?, at index: Int32) throws(SQLiteError) {
+        try connection.check(real.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+    }
+
+    /// Binds `text` from a copy in ``texts``, which SQLite reads where it is (`SQLITE_STATIC`,
+    /// a `nil` destructor) instead of copying it once more. The explicit byte count keeps text
+    /// with NUL characters whole.
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        let bytes = texts.store(text)
+        return sqlite3_bind_text64(handle, index, bytes.baseAddress, UInt64(bytes.count), nil, UInt8(SQLITE_UTF8))
     }
 
     /// Binds `values` to the parameters 1, 2, 3… in order.
@@ -117,9 +139,21 @@ final class SQLiteStatement {
 
     /// Puts the statement back to its start and clears its parameters, ready to run again.
     func reset() {
+        rewind()
+        sqlite3_clear_bindings(handle)
+        // No parameter points into the texts' memory any more.
+        texts.reclaim()
+    }
+
+    /// Puts the statement back to its start keeping its parameters: for a loop that binds
+    /// every parameter anew before each run, where clearing them between rows is waste
+    /// (``SQLiteDatabase/withStatement(_:_:)`` clears them when the loop is over). Texts bound
+    /// after it reuse the memory of the last run's, so a text parameter not bound again may
+    /// read another's bytes: bind them all.
+    func rewind() {
         // sqlite3_reset repeats the error of the last step, which step() has already thrown.
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        texts.rewind()
     }
 
     /// How many columns each result row has.
@@ -132,7 +166,9 @@ final class SQLiteStatement {
 
     /// The column at `column` of the current row as text, or `nil` for `NULL`.
     func text(at column: Int32) -> String? {
-        guard !isNull(at: column), let bytes = sqlite3_column_text(handle, column) else { return nil }
+        // NULL is the one value without text (an empty string has a pointer to its NUL), so
+        // no sqlite3_column_type call is needed first.
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
         // The length comes after the text call, as SQLite documents, so it counts the UTF-8 form.
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
