@@ -215,7 +215,8 @@ public final class TransferEngine {
         detachFromBudget(easy, id: download.request.id)
         defer {
             // After the verdict, which still reads the handle.
-            if error == nil, spareHandles.count < limits.concurrent, easy.resetForReuse() {
+            if error == nil, spareHandles.count < limits.concurrent {
+                easy.resetForReuse()
                 spareHandles.append(easy)
             }
         }

@@ -34,7 +34,7 @@ final class CurlEasy {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         installCallbacks()
         // A new handle has no receive buffer yet, so curl takes any size.
-        _ = setReceiveBufferSize()
+        setReceiveBufferSize()
     }
 
     deinit {
@@ -47,19 +47,21 @@ final class CurlEasy {
     /// callbacks installed again. Setting up a handle costs about as much as a small
     /// transfer's own work in libcurl; connections are pooled by the multi handle either way.
     ///
-    /// Returns `false` when the handle cannot be made as new, and must not be reused: libcurl
-    /// 7.88 keeps a transfer's receive buffer past `curl_easy_reset` after some transfers (one
-    /// multiplexed on an HTTP/2 connection with others, one whose name lookup failed), and
-    /// then refuses to size it again (`CURLE_BAD_FUNCTION_ARGUMENT`) — which a reused handle
-    /// met as a failed transfer.
-    func resetForReuse() -> Bool {
+    /// libcurl 7.88 keeps the receive buffer of a transfer that ended while others still used
+    /// its HTTP/2 connection (`multi_done` returns before freeing it), and refuses to size a
+    /// buffer it keeps (`CURLE_BAD_FUNCTION_ARGUMENT`). The handle is sound all the same: the
+    /// reset put the size curl reads with back to its default 16 KiB, no more than the buffer
+    /// kept, so the next transfer reads 16 KiB at a time until one frees the buffer and the
+    /// next reset sizes it again. (Taking the refusal for a failed transfer, as an earlier
+    /// version did, failed one HTTP/2 transfer in ten.)
+    func resetForReuse() {
         curl_easy_reset(rawHandle)
         curl_slist_free_all(headerList)
         headerList = nil
         errorBuffer[0] = 0
         delegate = nil
         installCallbacks()
-        return setReceiveBufferSize()
+        setReceiveBufferSize()
     }
 
     /// The receive buffer every transfer on this handle reads into, so the size of most body
@@ -67,9 +69,11 @@ final class CurlEasy {
     /// the handle, set when it is made as new (see ``resetForReuse()``).
     static let receiveBufferSize = 256 * 1024
 
+    /// Refused only for a handle that keeps a buffer (see ``resetForReuse()``), which is then
+    /// read into at curl's default size.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_BUFFERSIZE.html
-    private func setReceiveBufferSize() -> Bool {
-        syncagent_easy_setopt_long(rawHandle, CURLOPT_BUFFERSIZE, Self.receiveBufferSize) == CURLE_OK
+    private func setReceiveBufferSize() {
+        _ = syncagent_easy_setopt_long(rawHandle, CURLOPT_BUFFERSIZE, Self.receiveBufferSize)
     }
 
     private func installCallbacks() {
