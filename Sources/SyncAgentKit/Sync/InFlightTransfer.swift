@@ -11,10 +11,14 @@ struct InFlightTransfer {
     var destination: String
     /// Whether the server is asked to name the file (``TransferRequest/serverNaming``).
     var namedByServer: Bool
+    /// The file's place among the manifest's files when it is kept at its manifest path, so
+    /// its result can be told by its place (``BatchResults``); `nil` otherwise.
+    var place: Int?
 
-    init(_ request: TransferRequest, title: String, path: String) {
+    init(_ request: TransferRequest, title: String, path: String, place: Int? = nil) {
         self.title = title
         self.path = path
+        self.place = request.destination == path ? place : nil
         self.url = request.url
         self.destination = request.destination
         self.namedByServer = request.serverNaming != nil

@@ -18,9 +18,10 @@ final class TransferLedger {
     /// Records changed since the last ``saveChanges()``, by path.
     private var unsaved: [String: FileRecord] = [:]
     /// The saved records of the files a batch asks about, by path, as read at once with
-    /// ``readRecords(forPaths:)``; a path read and absent here has no record.
+    /// ``readRecords(forPaths:)``, until a change to them is saved; a path read and absent
+    /// here has no record.
     private var saved: [String: FileRecord] = [:]
-    /// The paths ``readRecords(forPaths:)`` has read.
+    /// The paths ``readRecords(forPaths:)`` has read, until a change to them is saved.
     private var readPaths: Set<String> = []
 
     init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
@@ -38,7 +39,11 @@ final class TransferLedger {
     func readRecords(forPaths paths: [String]) throws(StateStoreError) {
         let new = paths.filter { !readPaths.contains($0) }
         guard !new.isEmpty else { return }
-        for record in try store.records(forPaths: new) { saved[record.path] = record }
+        let records = try store.records(forPaths: new)
+        // Room for them all at once: grown step by step, the old storage and the new would
+        // both be alive at the largest step (half as much again as 10,000 records take).
+        saved.reserveCapacity(saved.count + records.count)
+        for record in records { saved[record.path] = record }
         readPaths.formUnion(new)
     }
 
@@ -71,8 +76,14 @@ final class TransferLedger {
             } else {
                 whole.append(record)
             }
-            if readPaths.contains(record.path) { saved[record.path] = record }
+            // Once saved, the record is the store's to answer for (one query, if anybody asks
+            // again): a batch does not keep one for every file it finished.
+            saved[record.path] = nil
+            readPaths.remove(record.path)
         }
+        // Emptied, they give their storage back (a dictionary keeps its capacity).
+        if saved.isEmpty { saved = [:] }
+        if readPaths.isEmpty { readPaths = [] }
         unsaved = [:]
         unsavedSince = nil
         try store.saveTransferResults(whole, resultsOnly: resultsOnly)

@@ -82,6 +82,45 @@ import TestSupport
         #expect(server.requests(for: "/a.pdf", count: 2).last?.ifNoneMatch.isEmpty == false)
     }
 
+    @Test func aRoundMakesEachRequestOnlyWhenItsTransferCanStart() throws {
+        var files = manifest([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
+        files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
+        let driver = driver(.onSchedule)
+        driver.use(files)
+
+        _ = try driver.plan(conditions: nil)
+        #expect(driver.pendingCount == 3)
+        #expect(driver.inFlight.isEmpty)
+        #expect(driver.pendingFiles.map(\.title) == ["A", "B", "C"])
+        #expect(driver.pendingFiles.map(\.path) == ["a.pdf", "b.pdf", "c.pdf"].map { folder.appending("files/\($0)") })
+
+        driver.step(until: nil)
+        #expect(driver.inFlight.count == 1)
+        #expect(driver.pendingFiles.map(\.title) == ["A", "B", "C"])
+        runUntilIdle(driver)
+        #expect(driver.finishBatch()?.results.map(\.title) == ["A", "B", "C"])
+    }
+
+    @Test func aDiscretionaryFileWaitingToStartIsPausedWithTheRunningOnes() throws {
+        // A runs for seconds (the server sends 10 kB/s): it is running when the conditions turn.
+        try server.serve("crawl/a.pdf", Data(repeating: 0x25, count: 100_000))
+        var first = entry("A", "crawl/a.pdf")
+        var second = entry("B", "b.pdf")
+        first.schedule.discretionary = true
+        second.schedule.discretionary = true
+        var files = manifest([first, second, entry("C", "c.pdf")])
+        files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
+        let driver = driver(.onSchedule)
+        driver.use(files)
+        _ = try driver.plan(conditions: nil)
+        driver.step(until: nil)
+
+        let paused = driver.pauseDiscretionaryTransfers(under: Conditions(onMainsPower: false, networkAvailable: true, networkMetered: false))
+        #expect(paused == ["A", "B"])
+        #expect(driver.pendingFiles.map(\.title) == ["C"])
+        runUntilIdle(driver)
+    }
+
     @Test func onScheduleLeavesDiscretionaryFilesForGoodConditions() throws {
         var discretionary = entry("A", "a.pdf")
         discretionary.schedule.discretionary = true

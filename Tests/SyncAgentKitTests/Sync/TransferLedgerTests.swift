@@ -51,6 +51,18 @@ final class TransferLedgerTests {
         #expect(ledger.saveDeadline == nil)
     }
 
+    @Test func aRecordReadForABatchIsLetGoOnceItsChangeIsSavedAndTheStoreAnswersAfter() throws {
+        try store.saveTransferResults([FileRecord(path: path, url: entry.url, validators: Validators(etag: "\"v1\""))])
+        try ledger.readRecords(forPaths: [path])
+        try finish(.unchanged, validators: Validators(etag: "\"v1\""))
+        try ledger.saveChanges()
+        #expect(try store.record(forPath: path)?.lastResult?.kind == .unchanged)
+
+        // Changed behind the ledger's back: it keeps no copy, so it reads the store's.
+        try store.saveTransferResults([FileRecord(path: path, url: entry.url, validators: Validators(etag: "\"v2\""))])
+        #expect(try ledger.record(for: entry, at: path)?.validators.etag == "\"v2\"")
+    }
+
     @Test func aDownloadRecordsItsVersionAndSizeAndClearsFailures() throws {
         try finish(.failed(TransferFailure(.network, "the connection was lost")))
         try finish(.downloaded(bytes: 1_234), validators: Validators(etag: "\"v2\"", lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"))
