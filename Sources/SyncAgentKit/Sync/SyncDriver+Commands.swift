@@ -116,6 +116,7 @@ extension SyncDriver {
         guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
         inFlight[id] = nil
         plannedEpisodes[id] = nil
+        forgetID(of: path)
         progress[id] = nil
         retrying[id] = nil
     }

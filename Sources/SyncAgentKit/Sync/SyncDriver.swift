@@ -55,8 +55,12 @@ public final class SyncDriver {
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
-    /// Stable engine ids for destination paths, across manifest edits.
+    /// The engine ids of the files whose transfers are pending (waiting to start, running,
+    /// waiting for a retry or their commit), by path, and of the feeds, by folder; a file's
+    /// goes when its transfer is over, so a batch does not keep one for each file.
     var ids: [String: Int] = [:]
+    /// The id the next new path or folder gets: ids are never used twice.
+    private var nextID = 0
     /// What each id stands for while its transfer is pending, from when its request is made
     /// (the engine makes it when the transfer can start: see ``makeRequest(id:ticket:)``).
     var inFlight: [Int: InFlightTransfer] = [:]
@@ -176,8 +180,7 @@ public final class SyncDriver {
             guard candidate < round.files.count else { break }
             let place = round.places[candidate]
             let entry = round.entries[place]
-            let id = ids[path] ?? ids.count
-            ids[path] = id
+            let id = id(for: path)
             if place >= manifest.files.count { plannedEpisodes[id] = entry }
             starts.append(DeferredTransfer(id: id, url: entry.url, ticket: place < manifest.files.count ? place : -1))
             if requestedNow.contains(path) { askedFor.insert(id) }
@@ -228,6 +231,21 @@ public final class SyncDriver {
         var held: [(entry: Manifest.Entry, hold: Hold)] = []
     }
 
+    /// The engine id of `path` (a file's or a feed's folder), a new one if it has none.
+    func id(for path: String) -> Int {
+        if let id = ids[path] { return id }
+        defer { nextID += 1 }
+        ids[path] = nextID
+        return nextID
+    }
+
+    /// Forgets the id of a file whose transfer is over (or was taken out of the engine).
+    func forgetID(of path: String) {
+        ids[path] = nil
+        // Emptied, the dictionary gives its storage back (it keeps its capacity otherwise).
+        if ids.isEmpty { ids = [:] }
+    }
+
     /// Makes the request of a planned transfer when the engine can start it (see
     /// ``TransferEngine/add(deferred:)``): `ticket` is the file's place in the manifest, or
     /// -1 for an episode. The state is read and the disk asked now, not when it was planned.
@@ -241,6 +259,7 @@ public final class SyncDriver {
             return request
         } catch {
             stateError = stateError ?? error
+            forgetID(of: path)
             return nil
         }
     }
@@ -389,6 +408,7 @@ public final class SyncDriver {
             retrying[id] = now().addingTimeInterval(delay.timeInterval)
         case .finished(let id, let completion):
             inFlight[id] = nil
+            forgetID(of: transfer.path)
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
             // Hashing the path costs more than the rest of this for a batch without episodes.

@@ -43,8 +43,12 @@ final class TransferLedger {
         // Room for them all at once: grown step by step, the old storage and the new would
         // both be alive at the largest step (half as much again as 10,000 records take).
         saved.reserveCapacity(saved.count + records.count)
-        for record in records { saved[record.path] = record }
         readPaths.formUnion(new)
+        for var record in records {
+            // The caller's string for the path, not a second copy of each from the database.
+            if let known = readPaths.firstIndex(of: record.path) { record.path = readPaths[known] }
+            saved[record.path] = record
+        }
     }
 
     /// The longest a change waits to be saved. Each save is a transaction that costs about

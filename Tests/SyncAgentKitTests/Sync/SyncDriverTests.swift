@@ -99,6 +99,8 @@ import TestSupport
         #expect(driver.pendingFiles.map(\.title) == ["A", "B", "C"])
         runUntilIdle(driver)
         #expect(driver.finishBatch()?.results.map(\.title) == ["A", "B", "C"])
+        // Their transfers over, the files keep no ids.
+        #expect(driver.ids.isEmpty)
     }
 
     @Test func aDiscretionaryFileWaitingToStartIsPausedWithTheRunningOnes() throws {
