@@ -140,6 +140,8 @@ public final class SyncDriver {
         if let previous = self.manifest, previous.files != manifest.files || previous.destination != manifest.destination {
             engine.makeDeferredRequests()
             results.makeWhole(toldWith: previous)
+            // Places in the old files mean nothing in the new: these results are kept whole.
+            for id in inFlight.keys { inFlight[id]?.place = nil }
         }
         self.manifest = manifest
         engine.limits = manifest.limits

@@ -103,6 +103,25 @@ import TestSupport
         #expect(driver.ids.isEmpty)
     }
 
+    @Test func filesWaitingToStartWhenTheManifestChangesRunAsPlannedAndAreReportedInItsNewOrder() throws {
+        var files = manifest([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
+        files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
+        let driver = driver(.onSchedule)
+        driver.use(files)
+        _ = try driver.plan(conditions: nil)
+        driver.step(until: nil)
+
+        var edited = manifest([entry("C", "c.pdf"), entry("A", "a.pdf")])
+        edited.limits = files.limits
+        driver.use(edited)
+        runUntilIdle(driver)
+
+        let report = try #require(driver.finishBatch())
+        #expect(report.results.map(\.title) == ["C", "A", "B"])
+        #expect(report.results.allSatisfy { $0.outcome == .downloaded(bytes: 2_000) })
+        #expect(report.results.map(\.path) == ["c.pdf", "a.pdf", "b.pdf"].map { folder.appending("files/\($0)") })
+    }
+
     @Test func aDiscretionaryFileWaitingToStartIsPausedWithTheRunningOnes() throws {
         // A runs for seconds (the server sends 10 kB/s): it is running when the conditions turn.
         try server.serve("crawl/a.pdf", Data(repeating: 0x25, count: 100_000))
