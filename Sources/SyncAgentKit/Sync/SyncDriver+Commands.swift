@@ -116,7 +116,6 @@ extension SyncDriver {
         guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
         inFlight[id] = nil
         plannedEpisodes[id] = nil
-        forgetID(of: path)
         progress[id] = nil
         retrying[id] = nil
     }

@@ -9,18 +9,16 @@ extension SyncDriver {
         guard mode == .onSchedule, !conditions.allowDiscretionaryWork, let manifest else { return [] }
         let discretionary = Set(manifest.files.filter(\.schedule.discretionary).map { manifest.destinationPath(of: $0) })
         // Those running or due for a retry, and those waiting to start (no request made yet).
-        var transfers = inFlight.map { (id: $0.key, title: $0.value.title, kept: $0.value.destination, path: $0.value.path) }
+        var transfers = inFlight.map { (id: $0.key, title: $0.value.title, path: $0.value.destination) }
         for (id, ticket) in engine.deferredTransfers {
             guard let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
-            let path = manifest.destinationPath(of: entry)
-            transfers.append((id, entry.title, path, path))
+            transfers.append((id, entry.title, manifest.destinationPath(of: entry)))
         }
         var paused: [String] = []
-        for transfer in transfers.sorted(by: { $0.id < $1.id }) where discretionary.contains(transfer.kept) && !askedFor.contains(transfer.id) {
+        for transfer in transfers.sorted(by: { $0.id < $1.id }) where discretionary.contains(transfer.path) && !askedFor.contains(transfer.id) {
             guard engine.cancel(id: transfer.id, keepPartial: true) else { continue }
             inFlight[transfer.id] = nil
             plannedEpisodes[transfer.id] = nil
-            forgetID(of: transfer.path)
             progress[transfer.id] = nil
             retrying[transfer.id] = nil
             paused.append(transfer.title)

@@ -34,7 +34,6 @@ extension SyncDriver {
         else { return false }
         if case .willRetry = event { offlineCancellations.append(event.id) }
         inFlight[event.id] = nil
-        forgetID(of: transfer.path)
         progress[event.id] = nil
         retrying[event.id] = nil
         planRequested = true

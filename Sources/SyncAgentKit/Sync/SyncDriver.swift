@@ -55,9 +55,9 @@ public final class SyncDriver {
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
-    /// The engine ids of the files whose transfers are pending (waiting to start, running,
-    /// waiting for a retry or their commit), by path, and of the feeds, by folder; a file's
-    /// goes when its transfer is over, so a batch does not keep one for each file.
+    /// The engine ids of the files and feeds planned since the engine was last idle, by path
+    /// (a feed's: its folder); forgotten when it is idle again (``finishBatch()``), so a
+    /// batch's thousands are not kept for the next.
     var ids: [String: Int] = [:]
     /// The id the next new path or folder gets: ids are never used twice.
     private var nextID = 0
@@ -241,13 +241,6 @@ public final class SyncDriver {
         return nextID
     }
 
-    /// Forgets the id of a file whose transfer is over (or was taken out of the engine).
-    func forgetID(of path: String) {
-        ids[path] = nil
-        // Emptied, the dictionary gives its storage back (it keeps its capacity otherwise).
-        if ids.isEmpty { ids = [:] }
-    }
-
     /// Makes the request of a planned transfer when the engine can start it (see
     /// ``TransferEngine/add(deferred:)``): `ticket` is the file's place in the manifest, or
     /// -1 for an episode. The state is read and the disk asked now, not when it was planned.
@@ -261,7 +254,6 @@ public final class SyncDriver {
             return request
         } catch {
             stateError = stateError ?? error
-            forgetID(of: path)
             return nil
         }
     }
@@ -365,7 +357,10 @@ public final class SyncDriver {
     /// The batch that just ended, once the engine is idle; `nil` while transfers run or when
     /// nothing ran since the last batch.
     public func finishBatch() -> BatchReport? {
-        guard engine.isIdle, !results.isEmpty, let manifest else { return nil }
+        guard engine.isIdle else { return nil }
+        // Nothing is pending, so no id stands for anything: the next round numbers afresh.
+        ids = [:]
+        guard !results.isEmpty, let manifest else { return nil }
         let finished = results.take(toldWith: manifest)
         let inBatch = Set(finished.map(\.path))
         var stillFailing: [BatchReport.StillFailing] = []
@@ -410,7 +405,6 @@ public final class SyncDriver {
             retrying[id] = now().addingTimeInterval(delay.timeInterval)
         case .finished(let id, let completion):
             inFlight[id] = nil
-            forgetID(of: transfer.path)
             progress[id] = nil
             if case .failed = completion.outcome { planRequested = true }
             // Hashing the path costs more than the rest of this for a batch without episodes.

@@ -75,14 +75,13 @@ final class TransferLedger {
         var whole: [FileRecord] = []
         var resultsOnly: [FileRecord] = []
         for record in unsaved.values {
-            if let before = saved[record.path], record.differsOnlyInResult(from: before) {
+            // Once saved, the record is the store's to answer for (one query, if anybody asks
+            // again): a batch does not keep one for every file it finished.
+            if let before = saved.removeValue(forKey: record.path), record.differsOnlyInResult(from: before) {
                 resultsOnly.append(record)
             } else {
                 whole.append(record)
             }
-            // Once saved, the record is the store's to answer for (one query, if anybody asks
-            // again): a batch does not keep one for every file it finished.
-            saved[record.path] = nil
             readPaths.remove(record.path)
         }
         // Emptied, they give their storage back (a dictionary keeps its capacity).
