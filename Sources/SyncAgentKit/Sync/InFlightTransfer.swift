@@ -1,6 +1,6 @@
-/// What the driver keeps of a file's transfer while it is pending: what recording its events
-/// and naming the file take. Not the whole ``TransferRequest``: the engine keeps that until it
-/// starts the transfer, and a round of 10,000 files would hold every request twice.
+/// What the driver keeps of a file's transfer from when its request is made (as it starts)
+/// until it is over: what recording its events and naming the file take, not the whole
+/// ``TransferRequest``, which the engine holds while the transfer runs.
 struct InFlightTransfer {
     /// The manifest entry's title.
     var title: String
