@@ -38,18 +38,30 @@ final class TransferLedger {
     /// ``StateStore/saveTransferResults(_:)`` for why that loses nothing.
     func readRecords(forPaths paths: [String]) throws(StateStoreError) {
         let new = paths.filter { !readPaths.contains($0) }
-        guard !new.isEmpty else { return }
-        let records = try store.records(forPaths: new)
-        // Room for them all at once: grown step by step, the old storage and the new would
-        // both be alive at the largest step (half as much again as 10,000 records take).
-        saved.reserveCapacity(saved.count + records.count)
-        readPaths.formUnion(new)
-        for var record in records {
-            // The caller's string for the path, not a second copy of each from the database.
-            if let known = readPaths.firstIndex(of: record.path) { record.path = readPaths[known] }
-            saved[record.path] = record
+        var reserved = false
+        // A few queries rather than one: the records of one come as an array beside the
+        // dictionary they go into, and 10,000 of them would be 3 MB more at once.
+        for start in stride(from: 0, to: new.count, by: Self.recordsPerQuery) {
+            let chunk = new[start..<min(start + Self.recordsPerQuery, new.count)]
+            let records = try store.records(forPaths: Array(chunk))
+            if !reserved, !records.isEmpty {
+                // Files that have records come in batches that have them (a re-check): room
+                // for all at once, since grown step by step the old storage and the new would
+                // both be alive at the largest step.
+                saved.reserveCapacity(saved.count + new.count - start)
+                reserved = true
+            }
+            readPaths.formUnion(chunk)
+            for var record in records {
+                // The caller's string for the path, not a second copy of each from the database.
+                if let known = readPaths.firstIndex(of: record.path) { record.path = readPaths[known] }
+                saved[record.path] = record
+            }
         }
     }
+
+    /// How many paths ``readRecords(forPaths:)`` asks the store about at once.
+    static let recordsPerQuery = 1_000
 
     /// The longest a change waits to be saved. Each save is a transaction that costs about
     /// as much as a hundred record updates; saving what a millisecond changed would cost a
