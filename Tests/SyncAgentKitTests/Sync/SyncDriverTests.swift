@@ -82,13 +82,18 @@ import TestSupport
         #expect(server.requests(for: "/a.pdf", count: 2).last?.ifNoneMatch.isEmpty == false)
     }
 
-    @Test func aRoundMakesEachRequestOnlyWhenItsTransferCanStart() throws {
-        var files = manifest([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
+    /// A driver in the agent's mode that has planned `entries`, run one at a time.
+    func plannedOneAtATime(_ entries: [Manifest.Entry]) throws -> SyncDriver {
+        var files = manifest(entries)
         files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
         let driver = driver(.onSchedule)
         driver.use(files)
-
         _ = try driver.plan(conditions: nil)
+        return driver
+    }
+
+    @Test func aRoundMakesEachRequestOnlyWhenItsTransferCanStart() throws {
+        let driver = try plannedOneAtATime([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
         #expect(driver.pendingCount == 3)
         #expect(driver.inFlight.isEmpty)
         #expect(driver.pendingFiles.map(\.title) == ["A", "B", "C"])
@@ -104,15 +109,11 @@ import TestSupport
     }
 
     @Test func filesWaitingToStartWhenTheManifestChangesRunAsPlannedAndAreReportedInItsNewOrder() throws {
-        var files = manifest([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
-        files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
-        let driver = driver(.onSchedule)
-        driver.use(files)
-        _ = try driver.plan(conditions: nil)
+        let driver = try plannedOneAtATime([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
         driver.step(until: nil)
 
         var edited = manifest([entry("C", "c.pdf"), entry("A", "a.pdf")])
-        edited.limits = files.limits
+        edited.limits = Manifest.Limits(concurrent: 1, perHost: 1)
         driver.use(edited)
         runUntilIdle(driver)
 
@@ -129,11 +130,7 @@ import TestSupport
         var second = entry("B", "b.pdf")
         first.schedule.discretionary = true
         second.schedule.discretionary = true
-        var files = manifest([first, second, entry("C", "c.pdf")])
-        files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
-        let driver = driver(.onSchedule)
-        driver.use(files)
-        _ = try driver.plan(conditions: nil)
+        let driver = try plannedOneAtATime([first, second, entry("C", "c.pdf")])
         driver.step(until: nil)
 
         let paused = driver.pauseDiscretionaryTransfers(under: Conditions(onMainsPower: false, networkAvailable: true, networkMetered: false))
