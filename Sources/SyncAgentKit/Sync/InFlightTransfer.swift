@@ -1,6 +1,6 @@
-/// What the driver keeps of a file's transfer while it is pending: what recording its events
-/// and naming the file take. Not the whole ``TransferRequest``: the engine keeps that until it
-/// starts the transfer, and a round of 10,000 files would hold every request twice.
+/// What the driver keeps of a file's transfer from when its request is made (as it starts)
+/// until it is over: what recording its events and naming the file take, not the whole
+/// ``TransferRequest``, which the engine holds while the transfer runs.
 struct InFlightTransfer {
     /// The manifest entry's title.
     var title: String
@@ -11,10 +11,14 @@ struct InFlightTransfer {
     var destination: String
     /// Whether the server is asked to name the file (``TransferRequest/serverNaming``).
     var namedByServer: Bool
+    /// The file's place among the manifest's files when it is kept at its manifest path, so
+    /// its result can be told by its place (``BatchResults``); `nil` otherwise.
+    var place: Int?
 
-    init(_ request: TransferRequest, title: String, path: String) {
+    init(_ request: TransferRequest, title: String, path: String, place: Int? = nil) {
         self.title = title
         self.path = path
+        self.place = request.destination == path ? place : nil
         self.url = request.url
         self.destination = request.destination
         self.namedByServer = request.serverNaming != nil

@@ -115,6 +115,7 @@ extension SyncDriver {
     private func cancel(_ path: String, keepPartial: Bool) {
         guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
         inFlight[id] = nil
+        plannedEpisodes[id] = nil
         progress[id] = nil
         retrying[id] = nil
     }

@@ -8,13 +8,19 @@ extension SyncDriver {
     public func pauseDiscretionaryTransfers(under conditions: Conditions) -> [String] {
         guard mode == .onSchedule, !conditions.allowDiscretionaryWork, let manifest else { return [] }
         let discretionary = Set(manifest.files.filter(\.schedule.discretionary).map { manifest.destinationPath(of: $0) })
+        // Those running or due for a retry, and those waiting to start (no request made yet).
+        var transfers = inFlight.map { (id: $0.key, title: $0.value.title, path: $0.value.destination) }
+        for (id, ticket) in engine.deferredTransfers {
+            guard let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
+            transfers.append((id, entry.title, manifest.destinationPath(of: entry)))
+        }
         var paused: [String] = []
-        for (id, transfer) in inFlight.sorted(by: { $0.key < $1.key })
-        where discretionary.contains(transfer.destination) && !askedFor.contains(id) {
-            guard engine.cancel(id: id, keepPartial: true) else { continue }
-            inFlight[id] = nil
-            progress[id] = nil
-            retrying[id] = nil
+        for transfer in transfers.sorted(by: { $0.id < $1.id }) where discretionary.contains(transfer.path) && !askedFor.contains(transfer.id) {
+            guard engine.cancel(id: transfer.id, keepPartial: true) else { continue }
+            inFlight[transfer.id] = nil
+            plannedEpisodes[transfer.id] = nil
+            progress[transfer.id] = nil
+            retrying[transfer.id] = nil
             paused.append(transfer.title)
         }
         if !paused.isEmpty { planRequested = true }

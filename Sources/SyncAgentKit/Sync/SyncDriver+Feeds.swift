@@ -35,8 +35,7 @@ extension SyncDriver {
         let plan = Scheduler(timeZone: timeZone).plan(scheduled, at: now, conditions: conditions)
         for folder in plan.start {
             guard let feed = byFolder[folder] else { continue }
-            let id = ids[folder] ?? ids.count
-            ids[folder] = id
+            let id = id(for: folder)
             let record = try store.feedRecord(forFolder: folder)
             let current = record?.url == feed.url ? record?.validators ?? Validators() : Validators()
             let body = FeedBody(title: feed.title, url: feed.url)

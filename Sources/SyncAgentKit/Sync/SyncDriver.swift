@@ -55,10 +55,21 @@ public final class SyncDriver {
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
-    /// Stable engine ids for destination paths, across manifest edits.
+    /// The engine ids of the files and feeds planned since the engine was last idle, by path
+    /// (a feed's: its folder); forgotten when it is idle again (``finishBatch()``), so a
+    /// batch's thousands are not kept for the next.
     var ids: [String: Int] = [:]
-    /// What each id stands for while its transfer is pending.
+    /// The id the next new path or folder gets: ids are never used twice.
+    private var nextID = 0
+    /// What each id stands for while its transfer is pending, from when its request is made
+    /// (the engine makes it when the transfer can start: see ``makeRequest(id:ticket:)``).
     var inFlight: [Int: InFlightTransfer] = [:]
+    /// The episodes planned whose requests are not made yet, by id (a file's ticket is its
+    /// place in the manifest; an episode has none).
+    var plannedEpisodes: [Int: Manifest.Entry] = [:]
+    /// The names a server may not give its file (see ``takenFileNames(in:)``), as the last
+    /// round found them.
+    private var takenNames: Set<String> = []
     /// Where each running transfer stands, by id, for `syncagent status`.
     var progress: [Int: TransferProgress] = [:]
     /// The whole sizes of files paused while they ran, by path, for `status`.
@@ -82,7 +93,7 @@ public final class SyncDriver {
     /// Until when the bandwidth cap last applied holds; `nil`: work it out again.
     var bandwidthCapUntil: Date?
     /// The results of the batch under way.
-    private var results: [FileResult] = []
+    private var results = BatchResults()
     /// The first state write that failed since ``takeStateError()`` was last called.
     private var stateError: StateStoreError?
     /// Whether the agent counts as offline, and when to try again (the agent's mode only).
@@ -95,9 +106,13 @@ public final class SyncDriver {
     var nextPruneLook: Date?
 
     /// Drives every transfer; created on first use, on the driver's thread.
-    lazy var engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
-        [unowned self] event in handle(event)
-    }
+    lazy var engine: TransferEngine = {
+        let engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
+            [unowned self] event in handle(event)
+        }
+        engine.makeDeferredRequest = { [unowned self] id, ticket in makeRequest(id: id, ticket: ticket) }
+        return engine
+    }()
 
     /// - Parameters:
     ///   - now: the wall-clock time, for schedules and the saved results (injected so tests
@@ -120,6 +135,14 @@ public final class SyncDriver {
     /// Makes `manifest` the one in force: its limits and retry policy apply to transfers
     /// admitted from now on, and the next round plans its files.
     public func use(_ manifest: Manifest) {
+        // A waiting transfer's ticket is its place in the files of the manifest in force: one
+        // that changes makes their requests first, from the manifest they were planned with.
+        if let previous = self.manifest, previous.files != manifest.files || previous.destination != manifest.destination {
+            engine.makeDeferredRequests()
+            results.makeWhole(toldWith: previous)
+            // Places in the old files mean nothing in the new: these results are kept whole.
+            for id in inFlight.keys { inFlight[id]?.place = nil }
+        }
         self.manifest = manifest
         engine.limits = manifest.limits
         engine.retry = manifest.retry
@@ -145,22 +168,26 @@ public final class SyncDriver {
         if let networkRetry, plan.waiting.contains(where: { $0.reason == .waitingForNetwork }) {
             plan.nextWake = min(plan.nextWake ?? networkRetry, networkRetry)
         }
-        let entries = round.entries
         waiting = Dictionary(plan.waiting.map { ($0.path, $0.reason) }, uniquingKeysWith: { $1 })
-        var requests: [TransferRequest] = []
         // What a server may not name a file: the names of the manifest's files (a few
         // hundred bytes each, and only needed when some server names its file).
-        let takenNames = manifest.files.contains(where: \.nameFromServer) ? takenFileNames(in: manifest) : []
+        takenNames = manifest.files.contains(where: \.nameFromServer) ? takenFileNames(in: manifest) : []
+        // The engine makes each request only when its transfer can start (a round of 10,000
+        // files holds 10,000 small items, not 10,000 requests and what they name).
+        var starts: [DeferredTransfer] = []
+        var candidate = 0
         for path in plan.start {
-            guard let entry = entries[path] else { continue }
-            let id = ids[path] ?? ids.count
-            ids[path] = id
-            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination, taken: takenNames)
-            inFlight[id] = InFlightTransfer(request, title: entry.title, path: path)
-            requests.append(request)
+            // The plan keeps the candidates' order: each file to start is further on.
+            while candidate < round.files.count, round.files[candidate].path != path { candidate += 1 }
+            guard candidate < round.files.count else { break }
+            let place = round.places[candidate]
+            let entry = round.entries[place]
+            let id = id(for: path)
+            if place >= manifest.files.count { plannedEpisodes[id] = entry }
+            starts.append(DeferredTransfer(id: id, url: entry.url, ticket: place < manifest.files.count ? place : -1))
             if requestedNow.contains(path) { askedFor.insert(id) }
         }
-        engine.add(requests)
+        engine.add(deferred: starts)
         requestedNow = []
         // Never sooner than a moment from now: a plan that wakes in the past would spin.
         return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
@@ -172,16 +199,17 @@ public final class SyncDriver {
     func candidates(of manifest: Manifest) throws(StateStoreError) -> RoundCandidates {
         let episodes = try wantedEpisodes(of: manifest)
         for (entry, episode) in episodes { episodeTransfers[manifest.destinationPath(of: entry)] = episode }
-        let all = manifest.files + episodes.map(\.entry)
+        // The manifest's own array when there are no episodes: no copy of 10,000 entries.
+        let all = episodes.isEmpty ? manifest.files : manifest.files + episodes.map(\.entry)
         let paths = all.map { manifest.destinationPath(of: $0) }
         if mode == .everyFileNow {
             // One query costs less than thousands; in this mode nobody else writes meanwhile.
             // Episodes join after their feed's check, so each round reads what is new to it.
             try ledger.readRecords(forPaths: paths)
         }
-        var round = RoundCandidates()
+        var round = RoundCandidates(entries: all)
         let pending = engine.pendingIDs
-        for (entry, path) in zip(all, paths) {
+        for (place, (entry, path)) in zip(all, paths).enumerated() {
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
             if let hold = record?.hold {
@@ -190,16 +218,49 @@ public final class SyncDriver {
             }
             let requested = mode == .everyFileNow || requestedNow.contains(path)
             round.files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
-            round.entries[path] = entry
+            round.places.append(place)
         }
         return round
     }
 
     /// See ``candidates(of:)``.
     struct RoundCandidates {
+        /// The manifest's files, then the wanted episodes.
+        var entries: [Manifest.Entry]
         var files: [ScheduledFile] = []
-        var entries: [String: Manifest.Entry] = [:]
+        /// Each of ``files``' place in ``entries``.
+        var places: [Int] = []
         var held: [(entry: Manifest.Entry, hold: Hold)] = []
+    }
+
+    /// The engine id of `path` (a file's or a feed's folder), a new one if it has none.
+    func id(for path: String) -> Int {
+        if let id = ids[path] { return id }
+        defer { nextID += 1 }
+        ids[path] = nextID
+        return nextID
+    }
+
+    /// Makes the request of a planned transfer when the engine can start it (see
+    /// ``TransferEngine/add(deferred:)``): `ticket` is the file's place in the manifest, or
+    /// -1 for an episode. The state is read and the disk asked now, not when it was planned.
+    private func makeRequest(id: Int, ticket: Int) -> TransferRequest? {
+        guard let manifest, let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { return nil }
+        plannedEpisodes[id] = nil
+        let path = manifest.destinationPath(of: entry)
+        do throws(StateStoreError) {
+            let request = try ledger.request(id: id, for: entry, at: path, root: manifest.destination, taken: takenNames)
+            inFlight[id] = InFlightTransfer(request, title: entry.title, path: path, place: ticket >= 0 ? ticket : nil)
+            return request
+        } catch {
+            stateError = stateError ?? error
+            return nil
+        }
+    }
+
+    /// The entry a planned transfer's ticket stands for.
+    func plannedEntry(id: Int, ticket: Int, in manifest: Manifest) -> Manifest.Entry? {
+        ticket >= 0 ? (ticket < manifest.files.count ? manifest.files[ticket] : nil) : plannedEpisodes[id]
     }
 
     /// The lowercased names of the files of `manifest` as kept on disk, the names their
@@ -234,9 +295,21 @@ public final class SyncDriver {
     /// How many transfers are pending in the engine.
     public var pendingCount: Int { engine.pendingIDs.count }
 
-    /// The files whose transfers are pending, in manifest order.
+    /// The files whose transfers are pending, in manifest order: those whose requests are
+    /// made, and those waiting to start.
     var pendingFiles: [TrackedFile] {
-        engine.pendingIDs.sorted().compactMap { id in inFlight[id].map { TrackedFile(title: $0.title, path: $0.destination, url: $0.url) } }
+        var files = engine.pendingIDs.compactMap { id in inFlight[id].map { (id, TrackedFile(title: $0.title, path: $0.destination, url: $0.url)) } }
+        let deferred = engine.deferredTransfers
+        if let manifest, !deferred.isEmpty {
+            let tickets = Dictionary(deferred, uniquingKeysWith: { first, _ in first })
+            // The paths the ids are kept by: no second copy of each for the display.
+            for (path, id) in ids {
+                guard let ticket = tickets[id], let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
+                let kept = entry.nameFromServer ? ((try? ledger.record(for: entry, at: path)) ?? nil)?.keptPath ?? path : path
+                files.append((id, TrackedFile(title: entry.title, path: kept, url: entry.url)))
+            }
+        }
+        return files.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Wakes ``step(until:watching:)`` from any thread.
@@ -258,6 +331,7 @@ public final class SyncDriver {
     public func stopAll() {
         engine.stopAll()
         feedFetches = [:]
+        plannedEpisodes = [:]
         saveChanges()
     }
 
@@ -283,15 +357,15 @@ public final class SyncDriver {
     /// The batch that just ended, once the engine is idle; `nil` while transfers run or when
     /// nothing ran since the last batch.
     public func finishBatch() -> BatchReport? {
-        guard engine.isIdle, !results.isEmpty, let manifest else { return nil }
-        let paths = manifest.files.map { manifest.destinationPath(of: $0) }
-        let order = Dictionary(paths.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        // Each result's place looked up once, not at every comparison of the sort.
-        let finished = results.map { (place: order[$0.path] ?? .max, result: $0) }.sorted { $0.place < $1.place }.map(\.result)
-        results = []
+        guard engine.isIdle else { return nil }
+        // Nothing is pending, so no id stands for anything: the next round numbers afresh.
+        ids = [:]
+        guard !results.isEmpty, let manifest else { return nil }
+        let finished = results.take(toldWith: manifest)
         let inBatch = Set(finished.map(\.path))
         var stillFailing: [BatchReport.StillFailing] = []
-        for (entry, path) in zip(manifest.files, paths) {
+        for entry in manifest.files {
+            let path = manifest.destinationPath(of: entry)
             guard !inBatch.contains(path), let record = try? ledger.record(for: entry, at: path),
                   record.hold == nil, let last = record.lastResult, last.kind == .failed
             else { continue }
@@ -302,7 +376,7 @@ public final class SyncDriver {
 
     /// Adds one transfer's end to the batch under way.
     func recordResult(_ result: FileResult) {
-        results.append(result)
+        results.add(result, place: nil)
     }
 
     /// Keeps the first state write that failed, for ``takeStateError()``.
@@ -335,7 +409,8 @@ public final class SyncDriver {
             if case .failed = completion.outcome { planRequested = true }
             // Hashing the path costs more than the rest of this for a batch without episodes.
             let episode = episodeTransfers.isEmpty ? nil : episodeTransfers.removeValue(forKey: transfer.destination)
-            results.append(FileResult(title: transfer.title, path: transfer.destination, outcome: completion.outcome, feed: episode?.feed.title))
+            results.add(FileResult(title: transfer.title, path: transfer.destination, outcome: completion.outcome, feed: episode?.feed.title),
+                        place: transfer.place)
             if let episode { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }
         observe(event, TrackedFile(title: transfer.title, path: transfer.destination, url: transfer.url))

@@ -18,9 +18,10 @@ final class TransferLedger {
     /// Records changed since the last ``saveChanges()``, by path.
     private var unsaved: [String: FileRecord] = [:]
     /// The saved records of the files a batch asks about, by path, as read at once with
-    /// ``readRecords(forPaths:)``; a path read and absent here has no record.
+    /// ``readRecords(forPaths:)``, until a change to them is saved; a path read and absent
+    /// here has no record.
     private var saved: [String: FileRecord] = [:]
-    /// The paths ``readRecords(forPaths:)`` has read.
+    /// The paths ``readRecords(forPaths:)`` has read, until a change to them is saved.
     private var readPaths: Set<String> = []
 
     init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
@@ -39,11 +40,31 @@ final class TransferLedger {
         let new = paths.filter { !readPaths.contains($0) }
         guard !new.isEmpty else { return }
         // Room for all at once: growing by doubling rehashes 10,000 paths some 14 times.
-        saved.reserveCapacity(saved.count + new.count)
         readPaths.reserveCapacity(readPaths.count + new.count)
-        for record in try store.records(forPaths: new) { saved[record.path] = record }
-        readPaths.formUnion(new)
+        var reserved = false
+        // A few queries rather than one: the records of one come as an array beside the
+        // dictionary they go into, and 10,000 of them would be 3 MB more at once.
+        for start in stride(from: 0, to: new.count, by: Self.recordsPerQuery) {
+            let chunk = new[start..<min(start + Self.recordsPerQuery, new.count)]
+            let records = try store.records(forPaths: Array(chunk))
+            if !reserved, !records.isEmpty {
+                // Files that have records come in batches that have them (a re-check): room
+                // for all at once, since grown step by step the old storage and the new would
+                // both be alive at the largest step.
+                saved.reserveCapacity(saved.count + new.count - start)
+                reserved = true
+            }
+            readPaths.formUnion(chunk)
+            for var record in records {
+                // The caller's string for the path, not a second copy of each from the database.
+                if let known = readPaths.firstIndex(of: record.path) { record.path = readPaths[known] }
+                saved[record.path] = record
+            }
+        }
     }
+
+    /// How many paths ``readRecords(forPaths:)`` asks the store about at once.
+    static let recordsPerQuery = 1_000
 
     /// The longest a change waits to be saved. Each save is a transaction that costs about
     /// as much as a hundred record updates; saving what a millisecond changed would cost a
@@ -69,13 +90,18 @@ final class TransferLedger {
         var whole: [FileRecord] = []
         var resultsOnly: [FileRecord] = []
         for record in unsaved.values {
-            if let before = saved[record.path], record.differsOnlyInResult(from: before) {
+            // Once saved, the record is the store's to answer for (one query, if anybody asks
+            // again): a batch does not keep one for every file it finished.
+            if let before = saved.removeValue(forKey: record.path), record.differsOnlyInResult(from: before) {
                 resultsOnly.append(record)
             } else {
                 whole.append(record)
             }
-            if readPaths.contains(record.path) { saved[record.path] = record }
+            readPaths.remove(record.path)
         }
+        // Emptied, they give their storage back (a dictionary keeps its capacity).
+        if saved.isEmpty { saved = [:] }
+        if readPaths.isEmpty { readPaths = [] }
         unsaved = [:]
         unsavedSince = nil
         try store.saveTransferResults(whole, resultsOnly: resultsOnly)

@@ -1,8 +1,24 @@
 extension TransferEngine {
     /// The engine's bookkeeping: what waits, what runs, what is due for a retry.
     struct Queue {
-        /// Waiting requests per host, served round-robin so one busy host cannot starve others.
-        private var waiting: [String: ArraySlice<TransferRequest>] = [:]
+        /// A transfer waiting for a free slot: its request, or, for one added with
+        /// ``TransferEngine/add(deferred:)``, only its id and ticket until it starts.
+        enum Waiting {
+            case deferred(id: Int, ticket: Int)
+            // Boxed: the deferred case is what thousands of waiting transfers are, and an
+            // unboxed request would make each of them as large as a request.
+            indirect case ready(TransferRequest)
+
+            var id: Int {
+                switch self {
+                case .deferred(let id, _): id
+                case .ready(let request): request.id
+                }
+            }
+        }
+
+        /// Waiting transfers per host, served round-robin so one busy host cannot starve others.
+        private var waiting: [String: ArraySlice<Waiting>] = [:]
         private var hostOrder: [String] = []
         private var nextHostIndex = 0
         private var retries: [(due: ContinuousClock.Instant, request: TransferRequest)] = []
@@ -20,7 +36,7 @@ extension TransferEngine {
 
         var pendingIDs: Set<Int> {
             var ids = Set(active.values.map(\.request.id))
-            for requests in waiting.values { ids.formUnion(requests.map(\.id)) }
+            for items in waiting.values { ids.formUnion(items.map(\.id)) }
             ids.formUnion(retries.map(\.request.id))
             return ids
         }
@@ -29,13 +45,40 @@ extension TransferEngine {
 
         var nextRetryDue: ContinuousClock.Instant? { retries.map(\.due).min() }
 
+        /// The deferred transfers waiting, with their tickets.
+        var deferred: [(id: Int, ticket: Int)] {
+            waiting.values.flatMap { items in
+                items.compactMap { item -> (id: Int, ticket: Int)? in
+                    guard case .deferred(let id, let ticket) = item else { return nil }
+                    return (id, ticket)
+                }
+            }
+        }
+
         mutating func enqueue(_ request: TransferRequest) {
-            let host = FailureClassification.hostName(of: request.url)
+            enqueue(.ready(request), url: request.url)
+        }
+
+        mutating func enqueue(_ item: Waiting, url: String) {
+            let host = FailureClassification.hostName(of: url)
             if waiting[host] == nil {
                 waiting[host] = []
                 if !hostOrder.contains(host) { hostOrder.append(host) }
             }
-            waiting[host]!.append(request)
+            waiting[host]!.append(item)
+        }
+
+        /// Makes the request of every deferred transfer now, in place; those `make` has none
+        /// for leave the queue.
+        mutating func makeDeferredRequests(_ make: (Int, Int) -> TransferRequest?) {
+            for host in hostOrder {
+                guard let items = waiting[host], items.contains(where: { if case .deferred = $0 { true } else { false } }) else { continue }
+                waiting[host] = ArraySlice(items.compactMap { item in
+                    guard case .deferred(let id, let ticket) = item else { return item }
+                    return make(id, ticket).map { .ready($0) }
+                })
+                if waiting[host]!.isEmpty { dropEmptyQueue(of: host) }
+            }
         }
 
         mutating func retry(_ request: TransferRequest, at due: ContinuousClock.Instant) {
@@ -53,13 +96,13 @@ extension TransferEngine {
             active.count < limits.concurrent && waiting.keys.contains { activePerHost[$0, default: 0] < limits.perHost }
         }
 
-        /// The next request that fits the limits, taken off its queue, with its host.
-        mutating func nextAdmissible(limits: Manifest.Limits) -> (request: TransferRequest, host: String)? {
+        /// The next transfer that fits the limits, taken off its queue, with its host.
+        mutating func nextAdmissible(limits: Manifest.Limits) -> (item: Waiting, host: String)? {
             guard active.count < limits.concurrent, !hostOrder.isEmpty else { return nil }
             for step in 0..<hostOrder.count {
                 let index = (nextHostIndex + step) % hostOrder.count
                 let host = hostOrder[index]
-                guard activePerHost[host, default: 0] < limits.perHost, let request = takeFirstWaiting(of: host) else { continue }
+                guard activePerHost[host, default: 0] < limits.perHost, let item = takeFirstWaiting(of: host) else { continue }
                 if waiting[host]!.isEmpty {
                     waiting[host] = nil
                     hostOrder.remove(at: index)
@@ -67,18 +110,18 @@ extension TransferEngine {
                 } else {
                     nextHostIndex = (index + 1) % hostOrder.count
                 }
-                return (request, host)
+                return (item, host)
             }
             return nil
         }
 
-        /// The oldest request waiting for `host`. A slice keeps the requests taken off its front
+        /// The oldest transfer waiting for `host`. A slice keeps the items taken off its front
         /// alive in its buffer: once they outnumber those left, the rest moves to a buffer of its
-        /// own, so 10,000 requests queued do not all stay in memory until the last one starts.
-        private mutating func takeFirstWaiting(of host: String) -> TransferRequest? {
-            guard let request = waiting[host]?.popFirst() else { return nil }
+        /// own, so 10,000 items queued do not all stay in memory until the last one starts.
+        private mutating func takeFirstWaiting(of host: String) -> Waiting? {
+            guard let item = waiting[host]?.popFirst() else { return nil }
             if let rest = waiting[host], rest.startIndex > rest.count { waiting[host] = ArraySlice(Array(rest)) }
-            return request
+            return item
         }
 
         mutating func started(_ download: Download) {
@@ -120,18 +163,20 @@ extension TransferEngine {
                 forget(id)
                 return .waiting
             }
-            for (host, requests) in waiting {
-                guard let index = requests.firstIndex(where: { $0.id == id }) else { continue }
+            for (host, items) in waiting {
+                guard let index = items.firstIndex(where: { $0.id == id }) else { continue }
                 waiting[host]!.remove(at: index)
-                if waiting[host]!.isEmpty {
-                    waiting[host] = nil
-                    hostOrder.removeAll { $0 == host }
-                    nextHostIndex = hostOrder.isEmpty ? 0 : nextHostIndex % hostOrder.count
-                }
+                if waiting[host]!.isEmpty { dropEmptyQueue(of: host) }
                 forget(id)
                 return .waiting
             }
             return nil
+        }
+
+        private mutating func dropEmptyQueue(of host: String) {
+            waiting[host] = nil
+            hostOrder.removeAll { $0 == host }
+            nextHostIndex = hostOrder.isEmpty ? 0 : nextHostIndex % hostOrder.count
         }
 
         /// Drops the counters of a request that is over, so a later request with the same id

@@ -79,6 +79,27 @@ public final class TransferEngine {
         for request in requests { queue.enqueue(request) }
     }
 
+    /// Queues transfers whose requests are made only as each can start, by
+    /// ``makeDeferredRequest``: a round of 10,000 files then holds 10,000 small items, not
+    /// 10,000 requests. They take their turns exactly as requests added with ``add(_:)`` in
+    /// the same order would; `url` only says which host's queue each joins.
+    public func add(deferred transfers: [DeferredTransfer]) {
+        for transfer in transfers { queue.enqueue(.deferred(id: transfer.id, ticket: transfer.ticket), url: transfer.url) }
+    }
+
+    /// Makes the request of a transfer added with ``add(deferred:)`` when it can start, from
+    /// its id and ticket; `nil`: it is dropped, with no event.
+    public var makeDeferredRequest: (_ id: Int, _ ticket: Int) -> TransferRequest? = { _, _ in nil }
+
+    /// The transfers added with ``add(deferred:)`` whose requests are not made yet.
+    public var deferredTransfers: [(id: Int, ticket: Int)] { queue.deferred }
+
+    /// Makes the request of every deferred transfer now, keeping each one's place: for a
+    /// caller about to change what its tickets mean.
+    public func makeDeferredRequests() {
+        queue.makeDeferredRequests(makeDeferredRequest)
+    }
+
     /// Queues a request whose body goes to `sink` instead of a file (see ``TransferBodySink``).
     public func add(_ request: TransferRequest, into sink: any TransferBodySink) {
         sinks[request.id] = sink
@@ -170,7 +191,14 @@ public final class TransferEngine {
 
     private func admit() {
         queue.requeueRetries(dueBy: clock.now)
-        while let (request, host) = queue.nextAdmissible(limits: limits) {
+        while let (item, host) = queue.nextAdmissible(limits: limits) {
+            let request: TransferRequest
+            switch item {
+            case .ready(let ready): request = ready
+            case .deferred(let id, let ticket):
+                guard let made = makeDeferredRequest(id, ticket) else { continue }
+                request = made
+            }
             let easy = spareHandles.popLast() ?? CurlEasy()
             var options = self.options
             if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }

@@ -82,6 +82,63 @@ import TestSupport
         #expect(server.requests(for: "/a.pdf", count: 2).last?.ifNoneMatch.isEmpty == false)
     }
 
+    /// A driver in the agent's mode that has planned `entries`, run one at a time.
+    func plannedOneAtATime(_ entries: [Manifest.Entry]) throws -> SyncDriver {
+        var files = manifest(entries)
+        files.limits = Manifest.Limits(concurrent: 1, perHost: 1)
+        let driver = driver(.onSchedule)
+        driver.use(files)
+        _ = try driver.plan(conditions: nil)
+        return driver
+    }
+
+    @Test func aRoundMakesEachRequestOnlyWhenItsTransferCanStart() throws {
+        let driver = try plannedOneAtATime([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
+        #expect(driver.pendingCount == 3)
+        #expect(driver.inFlight.isEmpty)
+        #expect(driver.pendingFiles.map(\.title) == ["A", "B", "C"])
+        #expect(driver.pendingFiles.map(\.path) == ["a.pdf", "b.pdf", "c.pdf"].map { folder.appending("files/\($0)") })
+
+        driver.step(until: nil)
+        #expect(driver.inFlight.count == 1)
+        #expect(driver.pendingFiles.map(\.title) == ["A", "B", "C"])
+        runUntilIdle(driver)
+        #expect(driver.finishBatch()?.results.map(\.title) == ["A", "B", "C"])
+        // Their transfers over, the files keep no ids.
+        #expect(driver.ids.isEmpty)
+    }
+
+    @Test func filesWaitingToStartWhenTheManifestChangesRunAsPlannedAndAreReportedInItsNewOrder() throws {
+        let driver = try plannedOneAtATime([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
+        driver.step(until: nil)
+
+        var edited = manifest([entry("C", "c.pdf"), entry("A", "a.pdf")])
+        edited.limits = Manifest.Limits(concurrent: 1, perHost: 1)
+        driver.use(edited)
+        runUntilIdle(driver)
+
+        let report = try #require(driver.finishBatch())
+        #expect(report.results.map(\.title) == ["C", "A", "B"])
+        #expect(report.results.allSatisfy { $0.outcome == .downloaded(bytes: 2_000) })
+        #expect(report.results.map(\.path) == ["c.pdf", "a.pdf", "b.pdf"].map { folder.appending("files/\($0)") })
+    }
+
+    @Test func aDiscretionaryFileWaitingToStartIsPausedWithTheRunningOnes() throws {
+        // A runs for seconds (the server sends 10 kB/s): it is running when the conditions turn.
+        try server.serve("crawl/a.pdf", Data(repeating: 0x25, count: 100_000))
+        var first = entry("A", "crawl/a.pdf")
+        var second = entry("B", "b.pdf")
+        first.schedule.discretionary = true
+        second.schedule.discretionary = true
+        let driver = try plannedOneAtATime([first, second, entry("C", "c.pdf")])
+        driver.step(until: nil)
+
+        let paused = driver.pauseDiscretionaryTransfers(under: Conditions(onMainsPower: false, networkAvailable: true, networkMetered: false))
+        #expect(paused == ["A", "B"])
+        #expect(driver.pendingFiles.map(\.title) == ["C"])
+        runUntilIdle(driver)
+    }
+
     @Test func onScheduleLeavesDiscretionaryFilesForGoodConditions() throws {
         var discretionary = entry("A", "a.pdf")
         discretionary.schedule.discretionary = true

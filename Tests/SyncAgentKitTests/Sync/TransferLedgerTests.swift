@@ -51,6 +51,34 @@ final class TransferLedgerTests {
         #expect(ledger.saveDeadline == nil)
     }
 
+    @Test func aRecordReadForABatchIsLetGoOnceItsChangeIsSavedAndTheStoreAnswersAfter() throws {
+        try store.saveTransferResults([FileRecord(path: path, url: entry.url, validators: Validators(etag: "\"v1\""))])
+        try ledger.readRecords(forPaths: [path])
+        try finish(.unchanged, validators: Validators(etag: "\"v1\""))
+        try ledger.saveChanges()
+        #expect(try store.record(forPath: path)?.lastResult?.kind == .unchanged)
+
+        // Changed behind the ledger's back: it keeps no copy, so it reads the store's.
+        try store.saveTransferResults([FileRecord(path: path, url: entry.url, validators: Validators(etag: "\"v2\""))])
+        #expect(try ledger.record(for: entry, at: path)?.validators.etag == "\"v2\"")
+    }
+
+    @Test func readsTheRecordsOfABigBatchInSeveralQueriesAndAnswersFromWhatItRead() throws {
+        let names = (0..<(2 * TransferLedger.recordsPerQuery + 500)).map { "f\($0).pdf" }
+        let url = { (name: String) in "https://example.org/\(name)" }
+        try store.save(names.map { FileRecord(path: folder.appending($0), url: url($0), size: 1) })
+        try ledger.readRecords(forPaths: names.map { folder.appending($0) } + [folder.appending("none.pdf")])
+
+        // Changed behind its back: it does not look again until it saves a change.
+        try store.save(names.map { FileRecord(path: folder.appending($0), url: url($0), size: 2) })
+        try store.save(FileRecord(path: folder.appending("none.pdf"), url: url("none.pdf"), size: 2))
+        for name in [names[0], names[TransferLedger.recordsPerQuery - 1], names[TransferLedger.recordsPerQuery], names[names.count - 1]] {
+            let entry = Manifest.Entry(title: name, url: url(name), path: name)
+            #expect(try ledger.record(for: entry, at: folder.appending(name))?.size == 1)
+        }
+        #expect(try ledger.record(for: Manifest.Entry(title: "none", url: url("none.pdf"), path: "none.pdf"), at: folder.appending("none.pdf")) == nil)
+    }
+
     @Test func aDownloadRecordsItsVersionAndSizeAndClearsFailures() throws {
         try finish(.failed(TransferFailure(.network, "the connection was lost")))
         try finish(.downloaded(bytes: 1_234), validators: Validators(etag: "\"v2\"", lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"))
