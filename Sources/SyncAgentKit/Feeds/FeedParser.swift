@@ -199,7 +199,7 @@ public final class FeedParser {
 
     /// Whether the body starts like HTML, which is rarely well-formed XML.
     private var looksLikeHTML: Bool {
-        let text = String(decoding: head.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let text = String(decoding: head.map(\.asciiLowercased), as: UTF8.self)
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         return start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || text.contains("<html") || text.contains("<head>") || text.contains("<body")
     }

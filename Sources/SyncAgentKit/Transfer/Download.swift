@@ -125,7 +125,7 @@ final class Download: CurlEasyDelegate {
     /// Whether `url` starts with `scheme` (lowercase, colon included), in any case.
     static func hasScheme(_ url: String, _ scheme: StaticString) -> Bool {
         let prefix = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
-        return url.utf8.prefix(prefix.count).lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }.elementsEqual(prefix)
+        return url.utf8.prefix(prefix.count).lazy.map(\.asciiLowercased).elementsEqual(prefix)
     }
 
     /// A non-empty environment variable. The CA certificates to trust instead of the system's
@@ -368,7 +368,7 @@ final class Download: CurlEasyDelegate {
         var rest = bytes[...]
         if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
         rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let start = rest.prefix(14).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let start = rest.prefix(14).map(\.asciiLowercased)
         return start.starts(with: "<!doctype html".utf8) || start.starts(with: "<html".utf8)
     }
 

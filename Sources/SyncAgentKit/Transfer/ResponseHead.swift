@@ -47,7 +47,7 @@ struct ResponseHead {
                 let candidate = field.name
                 guard candidate.utf8CodeUnitCount == name.count else { continue }
                 var same = true
-                for index in 0..<name.count where candidate.utf8Start[index] != asciiLowercased(name[index]) {
+                for index in 0..<name.count where candidate.utf8Start[index] != name[index].asciiLowercased {
                     same = false
                     break
                 }
@@ -149,7 +149,7 @@ struct ResponseHead {
                 var last = end
                 while first < last, isSpaceOrTab(bytes[first]) { first += 1 }
                 while last > first, isSpaceOrTab(bytes[last - 1]) { last -= 1 }
-                if last - first == wanted.count, (0..<wanted.count).allSatisfy({ asciiLowercased(bytes[first + $0]) == wanted[$0] }) {
+                if last - first == wanted.count, (0..<wanted.count).allSatisfy({ bytes[first + $0].asciiLowercased == wanted[$0] }) {
                     return true
                 }
                 start = end + 1
@@ -251,10 +251,6 @@ struct ContentRange: Equatable {
         if rangeAndLength[1] != "*" && (length == nil || last >= length!) { return nil }
         self.init(first: first, last: last, completeLength: length)
     }
-}
-
-private func asciiLowercased(_ byte: UInt8) -> UInt8 {
-    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
 }
 
 private func isSpaceOrTab(_ byte: UInt8) -> Bool {
