@@ -113,10 +113,19 @@ extension SyncDriver {
     }
 
     private func cancel(_ path: String, keepPartial: Bool) {
-        guard let id = ids[path], engine.cancel(id: id, keepPartial: keepPartial) else { return }
+        guard let id = ids[path] else { return }
+        cancelTransfer(id, keepPartial: keepPartial)
+    }
+
+    /// Cancels the pending transfer `id` and forgets what the driver kept of it; `false` when
+    /// the engine had no such transfer.
+    @discardableResult
+    func cancelTransfer(_ id: Int, keepPartial: Bool) -> Bool {
+        guard engine.cancel(id: id, keepPartial: keepPartial) else { return false }
         inFlight[id] = nil
         plannedEpisodes[id] = nil
         progress[id] = nil
         retrying[id] = nil
+        return true
     }
 }

@@ -16,11 +16,7 @@ extension SyncDriver {
         }
         var paused: [String] = []
         for transfer in transfers.sorted(by: { $0.id < $1.id }) where discretionary.contains(transfer.path) && !askedFor.contains(transfer.id) {
-            guard engine.cancel(id: transfer.id, keepPartial: true) else { continue }
-            inFlight[transfer.id] = nil
-            plannedEpisodes[transfer.id] = nil
-            progress[transfer.id] = nil
-            retrying[transfer.id] = nil
+            guard cancelTransfer(transfer.id, keepPartial: true) else { continue }
             paused.append(transfer.title)
         }
         if !paused.isEmpty { planRequested = true }
