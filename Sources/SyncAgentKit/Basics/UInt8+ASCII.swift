@@ -5,3 +5,13 @@ extension UInt8 {
         self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
     }
 }
+
+extension StaticString {
+    /// Whether `bytes` spell this string, written in lowercase ASCII, in any case: a header
+    /// field's name, a token of a list, a URL's scheme, compared on their bytes without a
+    /// lowercased copy.
+    func matchesCaseBlind(_ bytes: some Collection<UInt8>) -> Bool {
+        let own = UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount)
+        return bytes.count == own.count && bytes.lazy.map(\.asciiLowercased).elementsEqual(own)
+    }
+}

@@ -124,8 +124,7 @@ final class Download: CurlEasyDelegate {
 
     /// Whether `url` starts with `scheme` (lowercase, colon included), in any case.
     static func hasScheme(_ url: String, _ scheme: StaticString) -> Bool {
-        let prefix = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
-        return url.utf8.prefix(prefix.count).lazy.map(\.asciiLowercased).elementsEqual(prefix)
+        scheme.matchesCaseBlind(url.utf8.prefix(scheme.utf8CodeUnitCount))
     }
 
     /// A non-empty environment variable. The CA certificates to trust instead of the system's
