@@ -1,9 +1,9 @@
 internal import CLinux
 import Glibc
 
-/// Writes a download's bytes: in blocks of up to 1 MiB with direct I/O (256 KiB while other
-/// files write too), or for small files (and where direct I/O is refused) through the page
-/// cache as they come.
+/// Writes a download's bytes: with direct I/O in blocks of 256 KiB (1 MiB for a file of 64 MiB
+/// or more while it writes alone), or for small files (and where direct I/O is refused)
+/// through the page cache as they come.
 ///
 /// Files the server announces at more than 64 KiB bypass the page cache (`O_DIRECT`): copying
 /// the bytes into the cache costs more CPU than receiving them, and the flush before the file
@@ -64,7 +64,7 @@ final class BlockWriter {
         // A file shorter than a block uses only the part it needs: full means the file is whole.
         let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.blockLength))) } ?? DirectIOBlocks.blockLength
         largestFill = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
-        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: min(largestFill, pool.fillLength))
+        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: min(largestFill, pool.fillLength(remaining: remaining)))
     }
 
     deinit {
@@ -129,7 +129,7 @@ final class BlockWriter {
         count = 0
         // Each block is filled as far as the writers at this moment call for (all blocks are
         // whole multiples of the alignment, so every write stays aligned in the file).
-        let fill = min(largestFill, pool.fillLength)
+        let fill = min(largestFill, pool.fillLength(remaining: remaining))
         if blocks < pool.share(remaining: remaining) {
             blocks += 1
             buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)

@@ -64,18 +64,21 @@ struct DirectIOBlocksTests {
         defer { close(descriptor) }
         try append(data, to: writer)
         #expect(pool.inUse == DirectIOBlocks.fewestPerWriter)
+        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("shorter.bin")) == data)
     }
 
-    @Test func theFillIsAWholeBlockAloneAndAQuarterWhenOthersWrite() {
-        let pool = DirectIOBlocks()
+    @Test func theFillIsAWholeBlockOnlyForALongFileAlone() {
+        let pool = DirectIOBlocks(longFileLength: 64 << 20)
         pool.join()
-        #expect(pool.fillLength == 1 << 20)
+        #expect(pool.fillLength(remaining: 64 << 20) == 1 << 20)
+        #expect(pool.fillLength(remaining: (64 << 20) - 1) == 256 << 10)
+        #expect(pool.fillLength(remaining: nil) == 256 << 10)
         pool.join()
-        #expect(pool.fillLength == 256 << 10)
+        #expect(pool.fillLength(remaining: 64 << 20) == 256 << 10)
         pool.leave()
-        #expect(pool.fillLength == 1 << 20)
+        #expect(pool.fillLength(remaining: 64 << 20) == 1 << 20)
     }
 
     @Test func aWriterAmongOthersKeepsItsShare() throws {
@@ -106,10 +109,10 @@ struct DirectIOBlocksTests {
         #expect(FileManager.default.contents(atPath: folder.appending("joined.bin")) == first + second)
     }
 
-    /// A file that starts alone, is joined by others and is alone again: whole blocks, then
+    /// A long file that starts alone, is joined by others and is alone again: whole blocks, then
     /// quarter blocks, then whole ones, and the file holds every byte in its place.
     @Test func aWriterChangesItsFillAsOthersComeAndGoAndKeepsEveryByte() throws {
-        let pool = DirectIOBlocks()
+        let pool = DirectIOBlocks(longFileLength: 8 << 20)
         let parts = [randomData(3 << 20), randomData((3 << 20) + 12_345), randomData((2 << 20) + 777)]
         let (writer, descriptor) = writer("changing.bin", length: parts.map(\.count).reduce(0, +), pool: pool)
         defer { close(descriptor) }
