@@ -1,9 +1,9 @@
 internal import CLinux
 import Glibc
 
-/// Writes a download's bytes: with direct I/O in blocks of 256 KiB (1 MiB for a file of 64 MiB
-/// or more while it writes alone), or for small files (and where direct I/O is refused)
-/// through the page cache as they come.
+/// Writes a download's bytes: with direct I/O in blocks of 256 KiB (1 MiB once the file has
+/// written a mebibyte while no other writes), or for small files (and where direct I/O is
+/// refused) through the page cache as they come.
 ///
 /// Files the server announces at more than 64 KiB bypass the page cache (`O_DIRECT`): copying
 /// the bytes into the cache costs more CPU than receiving them, and the flush before the file
@@ -38,6 +38,8 @@ final class BlockWriter {
     private var largestFill = 0
     /// The bytes still to come when the writer was made, if the server said.
     private let remaining: Int64?
+    /// The bytes handed to `thread` so far.
+    private var written: Int64 = 0
     private var count = 0
     private var direct: Bool
     private var thread: BlockWriteThread?
@@ -64,14 +66,14 @@ final class BlockWriter {
         // A file shorter than a block uses only the part it needs: full means the file is whole.
         let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.blockLength))) } ?? DirectIOBlocks.blockLength
         largestFill = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
-        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: min(largestFill, pool.fillLength(remaining: remaining)))
+        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: min(largestFill, pool.nextFill(written: 0)))
     }
 
     deinit {
         guard let pool else { return }
         // The thread may still be writing blocks: it must be done before they are lent again.
-        for block in thread?.finish() ?? [] { pool.giveBack(block.baseAddress!) }
-        pool.giveBack(buffer.baseAddress!)
+        for block in thread?.finish() ?? [] { pool.giveBack(block) }
+        pool.giveBack(buffer)
         pool.leave()
     }
 
@@ -127,9 +129,10 @@ final class BlockWriter {
         self.thread = thread
         if let error = thread.write(buffer) { throw Self.failure(error, path) }
         count = 0
+        written += Int64(buffer.count)
         // Each block is filled as far as the writers at this moment call for (all blocks are
         // whole multiples of the alignment, so every write stays aligned in the file).
-        let fill = min(largestFill, pool.fillLength(remaining: remaining))
+        let fill = min(largestFill, pool.nextFill(written: written))
         if blocks < pool.share(remaining: remaining) {
             blocks += 1
             buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)
@@ -137,11 +140,12 @@ final class BlockWriter {
         }
         switch thread.reclaim() {
         case .success(let block):
+            DirectIOBlocks.releasePages(of: block, past: fill)
             buffer = UnsafeMutableRawBufferPointer(start: block.baseAddress, count: fill)
             // More writers joined since this one took its blocks: what it has over its share
             // goes back as soon as it is written.
             while blocks > pool.share(remaining: remaining), let written = thread.reclaimIfWritten() {
-                pool.giveBack(written.baseAddress!)
+                pool.giveBack(written)
                 blocks -= 1
             }
         case .failure(let error):

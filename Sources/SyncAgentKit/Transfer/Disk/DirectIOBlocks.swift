@@ -7,15 +7,20 @@ import Glibc
 /// (filling, queued, being written), so it overlaps receiving and writing as much as it
 /// needs; any other keeps two. When several write at once, they share ``budget`` blocks, and
 /// each keeps at least two — one filling while the other is written — so none writes on the
-/// engine's thread. Only the writer of a long file alone fills whole blocks; every other fills
-/// the first ``sharedFillLength`` bytes of each: with several writing, the disk is what bounds
-/// them, their writes overlap on the device, and bigger blocks or more of them would only wait
-/// longer for it; a shorter file is written as fast in quarter blocks (`dd oflag=direct` of
-/// 100 MB here: the same time in 256 KiB writes as in 1 MiB ones). Memory is touched only as
-/// far as blocks are filled, and a block lent again keeps the pages it had. Five guides
-/// fetched at once peaked at 38.4 MiB of memory with whole blocks (four for the first writer);
-/// 30.6 MiB with quarter blocks while others wrote, still 5.6 MiB of blocks because the first
-/// writers filled whole ones before the others joined; 2.5 MiB of blocks now.
+/// engine's thread. Writers fill only the first ``sharedFillLength`` bytes of each block, as
+/// long as others write too: the disk is what bounds them then, their writes overlap on the
+/// device, and bigger blocks or more of them would only wait longer for it. A writer that has
+/// written a mebibyte with no other writing fills whole blocks: written one at a time, a
+/// quarter block keeps the device less busy (a 29 MB file alone took 77 ms in quarter blocks,
+/// 56 ms in whole ones). Not sooner: files that start together join one by one, and the first
+/// would fill whole blocks in the moment before the others join, and keep their pages.
+/// Memory is touched only as far as blocks are filled, and a block keeps the pages it had
+/// when it is filled less or lent again: so the pages past a quarter go back to the kernel
+/// when a whole block is refilled as a quarter or given back, and a writer that goes on to
+/// whole blocks unmaps the spare ones (not needed by a writer alone). Five guides fetched at
+/// once peaked at 38.4 MiB of memory with whole blocks (four for the first writer), 29 MiB
+/// with quarter blocks from the moment a second writer joined (5.6 MiB of blocks, most of
+/// them pages the first writers had filled before the others joined); 2.5 MiB of blocks so.
 ///
 /// Blocks are mapped memory, not the heap's: released, they leave the process's memory at
 /// once, where the allocator could keep freed mebibytes for good. Blocks given back are lent
@@ -30,8 +35,8 @@ final class DirectIOBlocks {
     static let mostPerWriter = 4
     /// The fewest blocks one writer keeps however many write: one filling, one being written.
     static let fewestPerWriter = 2
-    /// The bytes of each block a writer fills unless it writes a long file alone: a quarter
-    /// of a block.
+    /// The bytes of each block a writer fills while others write too, and before it has
+    /// written a block's worth alone: a quarter of a block.
     static let sharedFillLength = 256 << 10
 
     /// Blocks the writers of this engine share when several write at once.
@@ -63,13 +68,14 @@ final class DirectIOBlocks {
         max(Self.fewestPerWriter, min(Self.mostPerWriter, budget / max(1, writers)))
     }
 
-    /// How much of a block the writer of a file with `remaining` bytes still to come fills
-    /// before handing it to its thread: all of it for a long download (at least
-    /// ``longFileLength``) while no other writes, ``sharedFillLength`` otherwise. Files that
-    /// start together join one by one, so the first would otherwise fill whole blocks in the
-    /// moment before the others join, and keep them.
-    func fillLength(remaining: Int64?) -> Int {
-        (remaining ?? 0) >= longFileLength && writers <= 1 ? Self.blockLength : Self.sharedFillLength
+    /// How much of its next block a writer that has handed `written` bytes to its thread
+    /// fills: all of it once it has written a block's worth while no other writes, otherwise
+    /// ``sharedFillLength``. A writer alone that goes on to whole blocks needs no spare ones:
+    /// they are unmapped then.
+    func nextFill(written: Int64) -> Int {
+        guard writers <= 1, written >= Self.blockLength else { return Self.sharedFillLength }
+        releaseSpareBlocks()
+        return Self.blockLength
     }
 
     /// The blocks the writer of a file with `remaining` bytes still to come may keep now:
@@ -90,6 +96,9 @@ final class DirectIOBlocks {
         writers -= 1
     }
 
+    /// Blocks given back and still mapped.
+    var spareCount: Int { spare.count }
+
     /// Unmaps the blocks no writer holds.
     func releaseSpareBlocks() {
         for block in spare { munmap(block, Self.blockLength) }
@@ -106,9 +115,19 @@ final class DirectIOBlocks {
         return block
     }
 
-    /// Takes back a block from ``take()``, to lend again.
-    func giveBack(_ block: UnsafeMutableRawPointer) {
+    /// Takes back a block from ``take()``, filled as far as `block.count`, to lend again with
+    /// no more than a quarter of its pages in memory.
+    func giveBack(_ block: UnsafeMutableRawBufferPointer) {
         inUse -= 1
-        spare.append(block)
+        Self.releasePages(of: block, past: Self.sharedFillLength)
+        spare.append(block.baseAddress!)
+    }
+
+    /// Gives the pages of `block` (filled as far as its `count`) past its first `length` bytes
+    /// back to the kernel: a block filled less from now on would otherwise keep them.
+    static func releasePages(of block: UnsafeMutableRawBufferPointer, past length: Int) {
+        guard block.count > length else { return }
+        // Both ends are multiples of the alignment, and so of the page size.
+        madvise(block.baseAddress! + length, block.count - length, MADV_DONTNEED)
     }
 }

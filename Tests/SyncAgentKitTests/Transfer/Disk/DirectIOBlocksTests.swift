@@ -64,21 +64,51 @@ struct DirectIOBlocksTests {
         defer { close(descriptor) }
         try append(data, to: writer)
         #expect(pool.inUse == DirectIOBlocks.fewestPerWriter)
-        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("shorter.bin")) == data)
     }
 
-    @Test func theFillIsAWholeBlockOnlyForALongFileAlone() {
-        let pool = DirectIOBlocks(longFileLength: 64 << 20)
+    @Test func aWriterFillsWholeBlocksOnlyOnceItHasWrittenOneAlone() {
+        let pool = DirectIOBlocks()
         pool.join()
-        #expect(pool.fillLength(remaining: 64 << 20) == 1 << 20)
-        #expect(pool.fillLength(remaining: (64 << 20) - 1) == 256 << 10)
-        #expect(pool.fillLength(remaining: nil) == 256 << 10)
+        #expect(pool.nextFill(written: 0) == 256 << 10)
+        #expect(pool.nextFill(written: (1 << 20) - 1) == 256 << 10)
+        #expect(pool.nextFill(written: 1 << 20) == 1 << 20)
         pool.join()
-        #expect(pool.fillLength(remaining: 64 << 20) == 256 << 10)
+        #expect(pool.nextFill(written: 1 << 20) == 256 << 10)
         pool.leave()
-        #expect(pool.fillLength(remaining: 64 << 20) == 1 << 20)
+        #expect(pool.nextFill(written: 1 << 20) == 1 << 20)
+    }
+
+    @Test func aWholeBlockGivenBackKeepsOnlyAQuarterOfItsPagesInMemory() {
+        let pool = DirectIOBlocks()
+        let block = UnsafeMutableRawBufferPointer(start: pool.take(), count: DirectIOBlocks.blockLength)
+        block.initializeMemory(as: UInt8.self, repeating: 1)
+        #expect(residentPages(of: block) == DirectIOBlocks.blockLength / 4096)
+        pool.giveBack(block)
+        #expect(residentPages(of: block) == DirectIOBlocks.sharedFillLength / 4096)
+    }
+
+    /// How many of the pages of `block` are in memory (mincore(2)).
+    func residentPages(of block: UnsafeMutableRawBufferPointer) -> Int {
+        var pages = [UInt8](repeating: 0, count: block.count / 4096)
+        #expect(mincore(block.baseAddress, block.count, &pages) == 0)
+        return pages.filter { $0 & 1 == 1 }.count
+    }
+
+    @Test func aWriterGoingOnToWholeBlocksUnmapsTheSpareOnes() throws {
+        let pool = DirectIOBlocks()
+        // Blocks other files filled and gave back: two more than this writer takes.
+        let others = (0..<4).map { _ in pool.take() }
+        for block in others { pool.giveBack(UnsafeMutableRawBufferPointer(start: block, count: DirectIOBlocks.sharedFillLength)) }
+        let data = randomData(3 << 20)
+        let (writer, descriptor) = writer("after-others.bin", length: data.count, pool: pool)
+        defer { close(descriptor) }
+        try append(data, to: writer)
+        #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+        #expect(pool.spareCount == 0)
+        try writer.flush()
+        #expect(FileManager.default.contents(atPath: folder.appending("after-others.bin")) == data)
     }
 
     @Test func aWriterAmongOthersKeepsItsShare() throws {
@@ -109,10 +139,10 @@ struct DirectIOBlocksTests {
         #expect(FileManager.default.contents(atPath: folder.appending("joined.bin")) == first + second)
     }
 
-    /// A long file that starts alone, is joined by others and is alone again: whole blocks, then
+    /// A file that starts alone, is joined by others and is alone again: whole blocks, then
     /// quarter blocks, then whole ones, and the file holds every byte in its place.
     @Test func aWriterChangesItsFillAsOthersComeAndGoAndKeepsEveryByte() throws {
-        let pool = DirectIOBlocks(longFileLength: 8 << 20)
+        let pool = DirectIOBlocks()
         let parts = [randomData(3 << 20), randomData((3 << 20) + 12_345), randomData((2 << 20) + 777)]
         let (writer, descriptor) = writer("changing.bin", length: parts.map(\.count).reduce(0, +), pool: pool)
         defer { close(descriptor) }
