@@ -8,8 +8,8 @@
 /// few milliseconds. A suspend that does meet so short a batch costs nothing the batch
 /// guarantees: an interrupted file is never put in place unchecked, and the next run continues
 /// it. A batch still transferring keeps producing body events — each file starts with one,
-/// and progress follows up to ten times a second — so one long file and many short files
-/// are both caught within a moment of their first second.
+/// and progress follows up to ten times a second — so a batch that runs past its first
+/// second, whether one long file or many short ones, asks a moment after it.
 public struct SleepDelayTiming: Sendable {
     private enum State {
         case waitingForBody
