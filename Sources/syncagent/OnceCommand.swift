@@ -42,7 +42,7 @@ struct OnceCommand {
         var sleepDelayTiming = SleepDelayTiming()
         defer { sleepDelay?.release() }
         let driver = SyncDriver(store: store, mode: .everyFileNow, observe: { event, file in
-            if sleepDelayTiming.asksForDelay(after: event, at: .now) {
+            if event.isBodyArriving, sleepDelayTiming.asksForDelay(bodyArrivingAt: .now) {
                 sleepDelay = delaySleep(logger: logger)
             }
             report(event, of: file, to: reporter)

@@ -1,7 +1,7 @@
 /// When `--once` asks logind to delay sleep (``SleepInhibitor``): once bodies have been
-/// arriving for ``patience``, at the first body event (a file starting to arrive, or its
-/// progress) from then on — never for a batch that finds every file unchanged, nor for one
-/// that is over within the second.
+/// arriving for ``patience``, at the first body event (``TransferEvent/isBodyArriving``) from
+/// then on — never for a batch that finds every file unchanged, nor for one that is over
+/// within the second.
 ///
 /// Asking is not free: it loads GLib, GObject and GIO (about 2.6 MiB resident) and takes a
 /// round trip on the system bus, which a batch of small changes would pay for a lock held a
@@ -24,14 +24,10 @@ public struct SleepDelayTiming: Sendable {
 
     public init() {}
 
-    /// Notes `event`, seen at `now`; true exactly once: when this is the moment to ask.
-    /// `now` is read only for a body event before the delay is asked for: a batch of 10,000
-    /// files sends 40,000 events.
-    public mutating func asksForDelay(after event: TransferEvent, at now: @autoclosure () -> ContinuousClock.Instant) -> Bool {
-        switch event {
-        case .receiving, .progress: break
-        case .started, .willRetry, .finished: return false
-        }
+    /// Notes a body event seen at `now`; true exactly once: when this is the moment to ask.
+    /// `now` is not read once the delay has been asked for (10,000 files send 20,000 body
+    /// events).
+    public mutating func asksForDelay(bodyArrivingAt now: @autoclosure () -> ContinuousClock.Instant) -> Bool {
         switch state {
         case .waitingForBody:
             state = .receivingSince(now())
@@ -42,6 +38,17 @@ public struct SleepDelayTiming: Sendable {
             return true
         case .asked:
             return false
+        }
+    }
+}
+
+extension TransferEvent {
+    /// Whether the event says a body is on its way to disk (it began, or more of it came):
+    /// what ``SleepDelayTiming`` counts. Inlined: `--once` asks it of every event.
+    @inlinable public var isBodyArriving: Bool {
+        switch self {
+        case .receiving, .progress: true
+        case .started, .willRetry, .finished: false
         }
     }
 }

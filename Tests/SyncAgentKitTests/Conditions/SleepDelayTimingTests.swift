@@ -5,20 +5,17 @@ import Testing
 struct SleepDelayTimingTests {
     let origin = ContinuousClock.now
 
-    func at(milliseconds: Int) -> ContinuousClock.Instant {
-        origin + .milliseconds(milliseconds)
-    }
-
     static let receiving = TransferEvent.receiving(id: 1, validators: Validators(), offset: 0, expectedLength: 1_000)
     static let progress = TransferEvent.progress(id: 1, received: 500, expectedLength: 1_000)
     static let downloaded = TransferEvent.finished(id: 1, TransferCompletion(outcome: .downloaded(bytes: 1_000)))
     static let unchanged = TransferEvent.finished(id: 1, TransferCompletion(outcome: .unchanged))
 
-    /// Feeds `events` in order; the times (milliseconds from the origin) at which it asked.
+    /// Feeds the body events among `events` (milliseconds from the origin) the way `--once`
+    /// does; the times at which it asked.
     func asks(_ events: [(Int, TransferEvent)]) -> [Int] {
         var timing = SleepDelayTiming()
         return events.compactMap { milliseconds, event in
-            timing.asksForDelay(after: event, at: at(milliseconds: milliseconds)) ? milliseconds : nil
+            event.isBodyArriving && timing.asksForDelay(bodyArrivingAt: origin + .milliseconds(milliseconds)) ? milliseconds : nil
         }
     }
 
@@ -64,5 +61,17 @@ struct SleepDelayTimingTests {
             (2_400, Self.receiving),
         ]
         #expect(asks(events) == [2_400])
+    }
+
+    @Test func theClockIsNotReadOnceTheDelayWasAskedFor() {
+        var timing = SleepDelayTiming()
+        var reads = 0
+        func now(_ milliseconds: Int) -> ContinuousClock.Instant {
+            reads += 1
+            return origin + .milliseconds(milliseconds)
+        }
+        let answers = [0, 1_000, 1_100].map { timing.asksForDelay(bodyArrivingAt: now($0)) }
+        #expect(answers == [false, true, false])
+        #expect(reads == 2)
     }
 }
