@@ -35,15 +35,14 @@ struct OnceCommand {
             ? QuietProgressReporter(verbose: options.verbose)
             : makeProgressReporter(style: options.style, verbose: options.verbose, folder: folder)
 
-        // A suspend waits while the batch the user asked for transfers, and no longer: from the
-        // first body on its way to disk, so a re-check that finds every file unchanged never
-        // asks logind (nor opens GLib to ask).
+        // A suspend waits while the batch the user asked for transfers, and no longer: once it
+        // has been receiving for a second, so neither a re-check that finds every file
+        // unchanged nor a batch over within the second asks logind (nor opens GLib to ask).
         var sleepDelay: SleepInhibitor?
-        var askedForSleepDelay = false
+        var sleepDelayTiming = SleepDelayTiming()
         defer { sleepDelay?.release() }
         let driver = SyncDriver(store: store, mode: .everyFileNow, observe: { event, file in
-            if case .receiving = event, !askedForSleepDelay {
-                askedForSleepDelay = true
+            if event.isBodyArriving, sleepDelayTiming.asksForDelay(bodyArrivingAt: .now) {
                 sleepDelay = delaySleep(logger: logger)
             }
             report(event, of: file, to: reporter)

@@ -3,9 +3,10 @@ import Testing
 import TestSupport
 
 /// A batch the user asked for delays suspend — logind's `Inhibit("sleep", "syncagent", why,
-/// "delay")`, recorded by a fake logind on a private system bus — from its first body on its
-/// way to disk to its end, and releases the lock the moment it ends; a re-check that changes
-/// nothing and scheduled work never take one.
+/// "delay")`, recorded by a fake logind on a private system bus — once it has been receiving
+/// for a second (``SleepDelayTiming``), to its end, and releases the lock the moment it ends;
+/// a batch over within the second, a re-check that changes nothing and scheduled work never
+/// take one.
 @Suite(.serialized)
 struct SleepDelayTests {
     let server: NginxServer
@@ -43,7 +44,7 @@ struct SleepDelayTests {
     }
 
     @Test func onceHoldsTheDelayWhileItTransfersAndReleasesItAtTheEnd() throws {
-        let data = try serve("big.pdf", size: 2_500_000)
+        let data = try serve("big.pdf", size: 3_500_000)
         try writeManifest("files:\n  - title: Big\n    url: \(server.url("slow/big.pdf"))\n")
         let once = try syncagent.start(["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")])
         defer { if once.isRunning { kill(once.processIdentifier, SIGKILL) } }
@@ -56,9 +57,36 @@ struct SleepDelayTests {
         #expect(eventually(within: .seconds(3)) { logind.events == [Self.lock, "release 1"] }, "\(logind.events)")
     }
 
+    @Test func aBatchOfManyShortFilesTakesItOnceItHasRunASecond() throws {
+        // One at a time, each 150 kB at 1 MB/s: no file lasts a second, the batch lasts three.
+        // (syncagent's own cap: nginx's limit_rate sends a second's worth at once.)
+        let names = (1...20).map { "part\($0).pdf" }
+        for name in names { _ = try serve(name, size: 150_000) }
+        try writeManifest("limits: { concurrent: 1, per_host: 1 }\nfiles:\n"
+            + names.map { "  - title: \($0)\n    url: \(server.url($0))\n" }.joined())
+        let once = try syncagent.start(["--once", "--limit-rate", "1MB/s", "--manifest", manifestPath, "--state-dir", folder.appending("state")])
+        defer { if once.isRunning { kill(once.processIdentifier, SIGKILL) } }
+
+        #expect(eventually(within: .seconds(10)) { logind.events == [Self.lock] }, "\(logind.events)")
+        #expect(once.isRunning && FileManager.default.contents(atPath: destination + "/part20.pdf") == nil, "held while files transfer")
+        once.waitUntilExit()
+        #expect(once.terminationStatus == 0)
+        #expect(eventually(within: .seconds(3)) { logind.events == [Self.lock, "release 1"] }, "\(logind.events)")
+    }
+
+    @Test func aBatchOverWithinASecondTakesNoLock() throws {
+        let data = try serve("small.pdf", size: 100_000)
+        try writeManifest("files:\n  - title: Small\n    url: \(server.url("small.pdf"))\n")
+        let once = try syncagent.run(["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")], output: "once")
+        #expect(once.status == 0, "\(once.standardError)")
+        #expect(FileManager.default.contents(atPath: destination + "/small.pdf") == data)
+        // The file was on disk within milliseconds: logind was never asked (nor GLib opened).
+        #expect(logind.events.isEmpty, "\(logind.events)")
+    }
+
     @Test func aReCheckThatFindsEveryFileUnchangedTakesNoLock() throws {
-        for name in ["one.pdf", "two.pdf"] { _ = try serve(name, size: 100_000) }
-        try writeManifest("files:\n  - title: One\n    url: \(server.url("one.pdf"))\n  - title: Two\n    url: \(server.url("two.pdf"))\n")
+        for name in ["one.pdf", "two.pdf"] { _ = try serve(name, size: 2_500_000) }
+        try writeManifest("files:\n  - title: One\n    url: \(server.url("slow/one.pdf"))\n  - title: Two\n    url: \(server.url("slow/two.pdf"))\n")
         let arguments = ["--once", "--manifest", manifestPath, "--state-dir", folder.appending("state")]
         let first = try syncagent.run(arguments, output: "first")
         #expect(first.status == 0, "\(first.standardError)")
@@ -67,7 +95,7 @@ struct SleepDelayTests {
         let recheck = try syncagent.run(arguments, output: "recheck")
         #expect(recheck.status == 0, "\(recheck.standardError)")
         // Both files were asked for again and were unchanged: nothing went to disk, so no lock.
-        for name in ["/one.pdf", "/two.pdf"] {
+        for name in ["/slow/one.pdf", "/slow/two.pdf"] {
             #expect(server.requests(for: name, count: 2).map(\.status) == [200, 304])
         }
         #expect(logind.events == [Self.lock, "release 1"], "\(logind.events)")
