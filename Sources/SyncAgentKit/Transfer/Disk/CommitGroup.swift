@@ -16,7 +16,8 @@ import Glibc
 ///    as done: the state never says "done" of a file a crash could still take back.
 ///
 /// A file waits at most ``longestWait`` for others to join its group, and not at all when no
-/// other transfer is running. The engine's thread owns the group.
+/// other transfer is running. The group gathers on the engine's thread; ``putInPlace(_:)``
+/// runs on the ``CommitThread``, while the engine goes on with other transfers.
 struct CommitGroup {
     /// One download waiting in the group.
     struct Member {
