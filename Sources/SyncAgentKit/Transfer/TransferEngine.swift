@@ -156,8 +156,7 @@ public final class TransferEngine {
     /// later run resumes them. No events are reported for them. Downloads already whole are
     /// put in place first, and reported.
     public func stopAll() {
-        report(committer.waitForResults())
-        report(CommitGroup.putInPlace(commits.takeMembers()))
+        settleCommits()
         sinks = [:]
         for download in queue.removeAll() {
             detachFromBudget(download.easy, id: download.request.id)
@@ -176,9 +175,17 @@ public final class TransferEngine {
     /// Cancels one request, running or waiting, without reporting an event for it. A running
     /// transfer's partial is kept when `keepPartial` and the server's validators allow a
     /// resume, and deleted otherwise. Returns whether the engine held the request.
+    ///
+    /// A download already whole is not cancelled: it is done. If it is still waiting to be put
+    /// in place, or being put in place, that happens now and it is reported before this
+    /// returns `false`, so that whatever the caller does next — `reset` deleting the
+    /// manifest's files — comes after it, never before.
     @discardableResult
     public func cancel(id: Int, keepPartial: Bool) -> Bool {
-        guard let removal = queue.remove(id: id) else { return false }
+        guard let removal = queue.remove(id: id) else {
+            if commits.ids.contains(id) || committer.ids.contains(id) { settleCommits() }
+            return false
+        }
         sinks[id] = nil
         if case .running(let download) = removal {
             detachFromBudget(download.easy, id: id)
@@ -316,6 +323,12 @@ public final class TransferEngine {
               !committer.isBusy || !queue.isBusy || commits.members.count >= CommitGroup.largest
         else { return }
         committer.putInPlace(commits.takeMembers())
+    }
+
+    /// Puts every whole download in place now, those handed over first, and reports them.
+    private func settleCommits() {
+        committer.putInPlace(commits.takeMembers())
+        report(committer.waitForResults())
     }
 
     /// Reports the downloads the committer has put in place since the last call; returns how
