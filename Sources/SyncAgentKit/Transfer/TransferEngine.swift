@@ -126,8 +126,7 @@ public final class TransferEngine {
         admit()
         resumePausedTransfersIfDue()
         perform()
-        let completed = collectCompletions() + collectCommitted()
-        handOverCommitIfDue()
+        let completed = collectCompletions() + collectCommitted() + handOverCommitIfDue()
         reportProgress()
         // Nothing left to write: the blocks kept for the next file go (an idle agent holds none).
         if queue.isEmpty { blocks.releaseSpareBlocks() }
@@ -314,15 +313,22 @@ public final class TransferEngine {
         }
     }
 
-    /// Hands the waiting downloads to the committer if their group is due (see
-    /// ``CommitGroup``). While it still puts an earlier group in place, the group goes on
-    /// gathering — fewer, larger groups, two flushes each — until it is full or nothing more
-    /// is coming.
-    private func handOverCommitIfDue() {
-        guard commits.isDue(at: clock.now, moreComing: queue.isBusy),
-              !committer.isBusy || !queue.isBusy || commits.members.count >= CommitGroup.largest
-        else { return }
-        committer.putInPlace(commits.takeMembers())
+    /// Hands the waiting downloads to the committer when their group is due, as
+    /// ``CommitGroup/next(at:moreComing:committerBusy:)`` says; returns how many downloads of
+    /// an earlier group it reported, when it had to wait for them.
+    private func handOverCommitIfDue() -> Int {
+        switch commits.next(at: clock.now, moreComing: queue.isBusy, committerBusy: committer.isBusy) {
+        case .gather:
+            return 0
+        case .handOver:
+            committer.putInPlace(commits.takeMembers())
+            return 0
+        case .waitThenHandOver:
+            let results = committer.waitForResults()
+            report(results)
+            committer.putInPlace(commits.takeMembers())
+            return results.count
+        }
     }
 
     /// Puts every whole download in place now, those handed over first, and reports them.

@@ -61,6 +61,29 @@ struct CommitGroup {
         return !moreComing || members.count >= Self.largest || now >= oldest + Self.longestWait
     }
 
+    /// What the engine does with the gathering group, given whether the ``CommitThread`` is
+    /// still putting an earlier one in place.
+    enum Next: Equatable {
+        /// Let it gather: not due, or due while an earlier group is put in place — fewer,
+        /// larger groups, two flushes each.
+        case gather
+        /// Hand it to the commit thread.
+        case handOver
+        /// Wait for the earlier group, then hand this one over. A full group waits rather
+        /// than queue behind the other: no more than two groups hold their files open at
+        /// once (512 descriptors, under the 1,024 a desktop session allows a process).
+        case waitThenHandOver
+    }
+
+    /// What to do with the group now (see ``Next``).
+    func next(at now: ContinuousClock.Instant, moreComing: Bool, committerBusy: Bool) -> Next {
+        guard isDue(at: now, moreComing: moreComing) else { return .gather }
+        guard committerBusy else { return .handOver }
+        if members.count >= Self.largest { return .waitThenHandOver }
+        // Nothing more is coming: it may as well queue behind the other.
+        return moreComing ? .gather : .handOver
+    }
+
     /// Takes the waiting members out of the group, to be put in place.
     mutating func takeMembers() -> [Member] {
         defer {
