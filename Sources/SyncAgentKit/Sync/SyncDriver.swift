@@ -175,6 +175,9 @@ public final class SyncDriver {
         // The engine makes each request only when its transfer can start (a round of 10,000
         // files holds 10,000 small items, not 10,000 requests and what they name).
         var starts: [DeferredTransfer] = []
+        starts.reserveCapacity(plan.start.count)
+        // Room for the round's ids at once: grown step by step, the table is rehashed a dozen times.
+        ids.reserveCapacity(ids.count + plan.start.count)
         var candidate = 0
         for path in plan.start {
             // The plan keeps the candidates' order: each file to start is further on.
@@ -235,11 +238,16 @@ public final class SyncDriver {
 
     /// The engine id of `path` (a file's or a feed's folder), a new one if it has none.
     func id(for path: String) -> Int {
-        if let id = ids[path] { return id }
-        defer { nextID += 1 }
-        ids[path] = nextID
-        return nextID
+        let next = nextID
+        // One search of the table, which stores `next` when the path has no id yet: a round of
+        // 10,000 new paths hashed each twice, to look and then to insert.
+        let id = Self.stored(&ids[path, default: next])
+        if id == next { nextID += 1 }
+        return id
     }
+
+    /// The value an `inout` access found or stored (see ``id(for:)``).
+    private static func stored(_ value: inout Int) -> Int { value }
 
     /// Makes the request of a planned transfer when the engine can start it (see
     /// ``TransferEngine/add(deferred:)``): `ticket` is the file's place in the manifest, or
@@ -361,10 +369,13 @@ public final class SyncDriver {
         // Nothing is pending, so no id stands for anything: the next round numbers afresh.
         ids = [:]
         guard !results.isEmpty, let manifest else { return nil }
+        // A file downloaded or unchanged in this batch is known by its place: no path is
+        // made and hashed for each of a batch's 10,000 files to find it in the batch.
+        let told = results.places(amongFiles: manifest.files.count)
+        let inBatch = results.wholePaths
         let finished = results.take(toldWith: manifest)
-        let inBatch = Set(finished.map(\.path))
         var stillFailing: [BatchReport.StillFailing] = []
-        for entry in manifest.files {
+        for (place, entry) in manifest.files.enumerated() where !told[place] {
             let path = manifest.destinationPath(of: entry)
             guard !inBatch.contains(path), let record = try? ledger.record(for: entry, at: path),
                   record.hold == nil, let last = record.lastResult, last.kind == .failed

@@ -37,7 +37,8 @@ final class TransferLedger {
     /// change later (the user's holds) are not seen; see
     /// ``StateStore/saveTransferResults(_:)`` for why that loses nothing.
     func readRecords(forPaths paths: [String]) throws(StateStoreError) {
-        let new = paths.filter { !readPaths.contains($0) }
+        // Nothing read yet (a batch's first round): every path is new, with no search each.
+        let new = readPaths.isEmpty ? paths : paths.filter { !readPaths.contains($0) }
         guard !new.isEmpty else { return }
         // Room for all at once: growing by doubling rehashes 10,000 paths some 14 times.
         readPaths.reserveCapacity(readPaths.count + new.count)
@@ -55,13 +56,26 @@ final class TransferLedger {
                 reserved = true
             }
             readPaths.formUnion(chunk)
+            // The caller's string for the path, not a second copy of each from the database.
+            // The records come in the order of their paths, so the chunk is walked beside them
+            // (a comparison each, where finding the string in `readPaths` hashed it); one out
+            // of that order is found by hashing, as are all after it.
+            var next = chunk.startIndex
             for var record in records {
-                // The caller's string for the path, not a second copy of each from the database.
-                if let known = readPaths.firstIndex(of: record.path) { record.path = readPaths[known] }
+                while next < chunk.endIndex, chunk[next] != record.path { next += 1 }
+                if next < chunk.endIndex {
+                    record.path = chunk[next]
+                    next += 1
+                } else if let known = readPaths.firstIndex(of: record.path) {
+                    record.path = readPaths[known]
+                }
                 saved[record.path] = record
             }
         }
     }
+
+    /// The most changed records whose room ``saveChanges()`` keeps for the next ones.
+    static let keptUnsavedCapacity = 1_000
 
     /// How many paths ``readRecords(forPaths:)`` asks the store about at once.
     static let recordsPerQuery = 1_000
@@ -102,7 +116,9 @@ final class TransferLedger {
         // Emptied, they give their storage back (a dictionary keeps its capacity).
         if saved.isEmpty { saved = [:] }
         if readPaths.isEmpty { readPaths = [] }
-        unsaved = [:]
+        // The next 100 ms bring about as many: kept, the table is not grown from nothing again
+        // after each save. One a burst made large gives its storage back.
+        if unsaved.count <= Self.keptUnsavedCapacity { unsaved.removeAll(keepingCapacity: true) } else { unsaved = [:] }
         unsavedSince = nil
         try store.saveTransferResults(whole, resultsOnly: resultsOnly)
     }
@@ -115,7 +131,10 @@ final class TransferLedger {
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
         if let record = unsaved[path] { return record }
-        if readPaths.contains(path) { return saved[path] }
+        // Every path in `saved` was read: a batch of files that have records finds each with
+        // one search, not two.
+        if let record = saved[path] { return record }
+        if readPaths.contains(path) { return nil }
         return try store.record(forPath: path)
     }
 
