@@ -56,21 +56,9 @@ final class TransferLedger {
                 reserved = true
             }
             readPaths.formUnion(chunk)
-            // The caller's string for the path, not a second copy of each from the database.
-            // The records come in the order of their paths, so the chunk is walked beside them
-            // (a comparison each, where finding the string in `readPaths` hashed it); one out
-            // of that order is found by hashing, as are all after it.
-            var next = chunk.startIndex
-            for var record in records {
-                while next < chunk.endIndex, chunk[next] != record.path { next += 1 }
-                if next < chunk.endIndex {
-                    record.path = chunk[next]
-                    next += 1
-                } else if let known = readPaths.firstIndex(of: record.path) {
-                    record.path = readPaths[known]
-                }
-                saved[record.path] = record
-            }
+            // Each record's path is the caller's string (see StateStore.records(forPaths:)),
+            // not a second copy of each from the database.
+            for record in records { saved[record.path] = record }
         }
     }
 
