@@ -306,18 +306,27 @@ public final class SyncDriver {
     /// The files whose transfers are pending, in manifest order: those whose requests are
     /// made, and those waiting to start.
     var pendingFiles: [TrackedFile] {
-        var files = engine.pendingIDs.compactMap { id in inFlight[id].map { (id, TrackedFile(title: $0.title, path: $0.destination, url: $0.url)) } }
+        let pending = engine.pendingIDs
+        guard let lowest = pending.min(), let highest = pending.max() else { return [] }
+        // A slot per id from the lowest pending one to the highest (ids are given in a row and
+        // never twice): the files come out in id order with no sort, and a deferred transfer's
+        // ticket is found without hashing its id.
+        var files = [TrackedFile?](repeating: nil, count: highest - lowest + 1)
+        for id in pending {
+            if let transfer = inFlight[id] { files[id - lowest] = TrackedFile(title: transfer.title, path: transfer.destination, url: transfer.url) }
+        }
         let deferred = engine.deferredTransfers
         if let manifest, !deferred.isEmpty {
-            let tickets = Dictionary(deferred, uniquingKeysWith: { first, _ in first })
+            var tickets = [Int?](repeating: nil, count: files.count)
+            for (id, ticket) in deferred where tickets[id - lowest] == nil { tickets[id - lowest] = ticket }
             // The paths the ids are kept by: no second copy of each for the display.
-            for (path, id) in ids {
-                guard let ticket = tickets[id], let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
+            for (path, id) in ids where id >= lowest && id <= highest {
+                guard let ticket = tickets[id - lowest], let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
                 let kept = entry.nameFromServer ? ((try? ledger.record(for: entry, at: path)) ?? nil)?.keptPath ?? path : path
-                files.append((id, TrackedFile(title: entry.title, path: kept, url: entry.url)))
+                files[id - lowest] = TrackedFile(title: entry.title, path: kept, url: entry.url)
             }
         }
-        return files.sorted { $0.0 < $1.0 }.map(\.1)
+        return files.compactMap { $0 }
     }
 
     /// Wakes ``step(until:watching:)`` from any thread.
