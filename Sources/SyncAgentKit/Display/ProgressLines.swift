@@ -67,8 +67,15 @@ public enum ProgressLines {
         let title = ProgressText.sanitized(title)
         switch outcome {
         case .downloaded(let bytes):
-            let time = elapsed.map { " in " + formatElapsedTime($0) } ?? ""
-            return plain("done", .green, "\(title)  \(formatByteCount(bytes))\(time)", style, then: verboseURL(url(), verbose, style))
+            // Appended to one string: an interpolation and each `+` made a new one.
+            var rest = title
+            rest += "  "
+            rest += formatByteCount(bytes)
+            if let elapsed {
+                rest += " in "
+                rest += formatElapsedTime(elapsed)
+            }
+            return plain("done", .green, rest, style, then: verboseURL(url(), verbose, style))
         case .unchanged:
             return plain("unchanged", .dim, title, style, then: verboseURL(url(), verbose, style))
         case .failed(let failure):
@@ -112,10 +119,14 @@ public enum ProgressLines {
 
     /// The verb padded so the titles of most lines start in the same column, as a log
     /// reader scanning down expects; the padded verb in its colour.
+    /// Runs of 0 to 7 spaces, to pad a verb with (a string of repeated spaces made for each
+    /// line cost 500 instructions).
+    private static let padding = (0..<8).map { String(repeating: " ", count: $0) }
+
     private static func plain(_ verb: String, _ color: TerminalStyle.Color?, _ rest: String, _ style: TerminalStyle, then tail: String = "") -> String {
         // The verbs are short ASCII words: padding them needs no column count (which took
         // a sixth of a line's instructions).
-        let padded = verb.utf8.count >= 8 ? verb : verb + String(repeating: " ", count: 8 - verb.utf8.count)
+        let padded = verb.utf8.count >= 8 ? verb : verb + Self.padding[8 - verb.utf8.count]
         var line = color.map { style.paint(padded, $0) } ?? padded
         // One buffer for the whole line: each `+` made a new string (a 10,000-file batch writes
         // 10,000 lines).
