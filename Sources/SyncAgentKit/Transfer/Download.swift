@@ -89,7 +89,11 @@ final class Download: CurlEasyDelegate {
         try easy.withoutSignals()
         // Each is given whatever it is, as a reused handle still has the last transfer's.
         try easy.userAgent(Self.mayUseProxy(options) ? options.userAgent : nil)
-        try easy.proxy(options.proxy)
+        // No proxy configured and none in the environment: curl is told so, and then looks in
+        // none of the five variables it would read for every transfer (1,600 instructions).
+        let proxy = options.proxy ?? (ProxyEnvironment.namesAny ? nil : "")
+        try easy.proxy(proxy)
+        try easy.noProxy(proxy == "" ? "" : nil)
         // Connecting includes the TLS handshake, where the low-speed check below does not
         // run: a server that stalls there must not be waited on longer than one that stalls
         // in the body.

@@ -46,6 +46,7 @@ final class CurlEasy {
         var waitsForMultiplexing = false
         var userAgent: String?
         var proxy: String?
+        var noProxy: String?
         var connectTimeoutMilliseconds: Int?
         var lowSpeedLimit: Int?
         var lowSpeedTime: Int?
@@ -248,6 +249,15 @@ final class CurlEasy {
         guard settings.proxy != proxy else { return }
         try set(CURLOPT_PROXY, proxy)
         settings.proxy = proxy
+    }
+
+    /// The hosts reached without the proxy, as `no_proxy` lists them; `""` for none; `nil`
+    /// for the environment's `no_proxy` (curl's default).
+    /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_NOPROXY.html
+    func noProxy(_ hosts: String?) throws(CurlError) {
+        guard settings.noProxy != hosts else { return }
+        try set(CURLOPT_NOPROXY, hosts)
+        settings.noProxy = hosts
     }
 
     private func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
