@@ -67,9 +67,6 @@ final class TransferLedger {
         }
     }
 
-    /// The most changed records whose room ``saveChanges()`` keeps for the next ones.
-    static let keptUnsavedCapacity = 1_000
-
     /// How many paths ``readRecords(forPaths:)`` asks the store about at once.
     static let recordsPerQuery = 1_000
 
@@ -110,9 +107,7 @@ final class TransferLedger {
         // Emptied, they give their storage back (a dictionary keeps its capacity).
         if saved.isEmpty { saved = [:] }
         if absent.isEmpty { absent = [] }
-        // The next 100 ms bring about as many: kept, the table is not grown from nothing again
-        // after each save. One a burst made large gives its storage back.
-        if unsaved.count <= Self.keptUnsavedCapacity { unsaved.removeAll(keepingCapacity: true) } else { unsaved = [:] }
+        unsaved = [:]
         unsavedSince = nil
         try store.saveTransferResults(whole, resultsOnly: resultsOnly)
     }
