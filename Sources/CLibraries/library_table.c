@@ -49,6 +49,7 @@ static int open_table(struct syncagent_library_table *table) {
         }
         table->functions[index] = function;
     }
+    if (table->prepare != NULL) table->prepare(table);
     return 1;
 }
 

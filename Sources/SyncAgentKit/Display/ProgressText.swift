@@ -12,6 +12,9 @@ public enum ProgressText {
     ///
     /// Works on Unicode scalars, not Characters, because "\r\n" is one Character.
     public static func sanitized(_ text: String) -> String {
+        // Printable ASCII, as most titles are, has nothing to replace: its bytes say so
+        // without decoding a scalar each.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: { replacement(for: $0) != nil }) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

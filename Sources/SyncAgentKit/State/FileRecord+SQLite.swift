@@ -41,11 +41,13 @@ extension FileRecord {
         try statement.bind(nextAttempt?.timeIntervalSince1970, at: first + 4)
     }
 
-    /// Reads the record from the current row of a statement that selects ``sqliteColumns``.
+    /// Reads the record from the current row of a statement that selects ``sqliteColumns``;
+    /// `path`, when given, is the row's path (the caller's string for the same bytes), which
+    /// is then not read.
     ///
     /// Throws ``SQLiteError/Code/corrupt`` for values the schema's constraints rule out.
-    init(row: SQLiteStatement) throws(SQLiteError) {
-        guard let path = row.text(at: 0), let url = row.text(at: 1) else {
+    init(row: SQLiteStatement, path knownPath: String? = nil) throws(SQLiteError) {
+        guard let path = knownPath ?? row.text(at: 0), let url = row.text(at: 1) else {
             throw SQLiteError(code: .corrupt, message: "a saved file has no path or no URL")
         }
         var lastResult: LastResult?

@@ -121,7 +121,8 @@ public final class StateStore {
 
     /// The saved records of the files kept at `paths` (those that have one, in the order of
     /// `paths`; a path listed twice, twice), in one query whose cost grows with `paths`, not
-    /// with the whole state: a state also holds records of files from other manifests.
+    /// with the whole state: a state also holds records of files from other manifests. Each
+    /// record's path is the string given in `paths`, not a copy read from the database.
     public func records(forPaths paths: [String]) throws(StateStoreError) -> [FileRecord] {
         // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
         // statement serves any number of them (bound parameters are capped at 32,766).
@@ -132,7 +133,11 @@ public final class StateStore {
                 try statement.bind(SQLiteValue(list), at: 1)
                 var records: [FileRecord] = []
                 while try statement.step() == .row {
-                    records.append(try FileRecord(row: statement))
+                    // The listed path's place in `paths` (json_each's key): its string, with no
+                    // second one made of the same bytes.
+                    let place = statement.int64(at: Self.listedPlaceColumn).map(Int.init)
+                    let path = place.flatMap { paths.indices.contains($0) ? paths[$0] : nil }
+                    records.append(try FileRecord(row: statement, path: path))
                 }
                 return records
             }
@@ -214,9 +219,12 @@ public final class StateStore {
     /// primary key: `path IN (SELECT value FROM json_each(?1))` would first sort the list into
     /// a temporary index, a quarter more work for 10,000 paths.
     static let selectSomeSQL = """
-        SELECT \(FileRecord.sqliteColumns.map { "files." + $0 }.joined(separator: ", "))
+        SELECT \(FileRecord.sqliteColumns.map { "files." + $0 }.joined(separator: ", ")), listed.key
         FROM json_each(?1) AS listed CROSS JOIN files ON files.path = listed.value
         """
+
+    /// The column of ``selectSomeSQL`` that holds the listed path's place in the list.
+    private static let listedPlaceColumn = Int32(FileRecord.sqliteColumns.count)
 
     private static let upsertSQL = upsert(updating: FileRecord.sqliteColumns.dropFirst())
 

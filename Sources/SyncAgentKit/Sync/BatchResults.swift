@@ -29,6 +29,17 @@ struct BatchResults {
         whole.append(result)
     }
 
+    /// Which of `count` files of the manifest have a result kept by place: `true` at each of
+    /// those places.
+    func places(amongFiles count: Int) -> [Bool] {
+        var told = [Bool](repeating: false, count: count)
+        for (place, _) in compact where Int(place) < count { told[Int(place)] = true }
+        return told
+    }
+
+    /// The paths of the results kept whole.
+    var wholePaths: Set<String> { Set(whole.map(\.path)) }
+
     /// Every result in the order of `manifest`'s files — whose places the compact ones hold —
     /// and those of no file of it last, as they came; the results are then empty.
     mutating func take(toldWith manifest: Manifest) -> [FileResult] {

@@ -175,6 +175,9 @@ public final class SyncDriver {
         // The engine makes each request only when its transfer can start (a round of 10,000
         // files holds 10,000 small items, not 10,000 requests and what they name).
         var starts: [DeferredTransfer] = []
+        starts.reserveCapacity(plan.start.count)
+        // Room for the round's ids at once: grown step by step, the table is rehashed a dozen times.
+        ids.reserveCapacity(ids.count + plan.start.count)
         var candidate = 0
         for path in plan.start {
             // The plan keeps the candidates' order: each file to start is further on.
@@ -235,11 +238,16 @@ public final class SyncDriver {
 
     /// The engine id of `path` (a file's or a feed's folder), a new one if it has none.
     func id(for path: String) -> Int {
-        if let id = ids[path] { return id }
-        defer { nextID += 1 }
-        ids[path] = nextID
-        return nextID
+        let next = nextID
+        // One search of the table, which stores `next` when the path has no id yet: a round of
+        // 10,000 new paths hashed each twice, to look and then to insert.
+        let id = Self.stored(&ids[path, default: next])
+        if id == next { nextID += 1 }
+        return id
     }
+
+    /// The value an `inout` access found or stored (see ``id(for:)``).
+    private static func stored(_ value: inout Int) -> Int { value }
 
     /// Makes the request of a planned transfer when the engine can start it (see
     /// ``TransferEngine/add(deferred:)``): `ticket` is the file's place in the manifest, or
@@ -298,18 +306,27 @@ public final class SyncDriver {
     /// The files whose transfers are pending, in manifest order: those whose requests are
     /// made, and those waiting to start.
     var pendingFiles: [TrackedFile] {
-        var files = engine.pendingIDs.compactMap { id in inFlight[id].map { (id, TrackedFile(title: $0.title, path: $0.destination, url: $0.url)) } }
+        let pending = engine.pendingIDs
+        guard let lowest = pending.min(), let highest = pending.max() else { return [] }
+        // A slot per id from the lowest pending one to the highest (ids are given in a row and
+        // never twice): the files come out in id order with no sort, and a deferred transfer's
+        // ticket is found without hashing its id.
+        var files = [TrackedFile?](repeating: nil, count: highest - lowest + 1)
+        for id in pending {
+            if let transfer = inFlight[id] { files[id - lowest] = TrackedFile(title: transfer.title, path: transfer.destination, url: transfer.url) }
+        }
         let deferred = engine.deferredTransfers
         if let manifest, !deferred.isEmpty {
-            let tickets = Dictionary(deferred, uniquingKeysWith: { first, _ in first })
+            var tickets = [Int?](repeating: nil, count: files.count)
+            for (id, ticket) in deferred where tickets[id - lowest] == nil { tickets[id - lowest] = ticket }
             // The paths the ids are kept by: no second copy of each for the display.
-            for (path, id) in ids {
-                guard let ticket = tickets[id], let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
+            for (path, id) in ids where id >= lowest && id <= highest {
+                guard let ticket = tickets[id - lowest], let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
                 let kept = entry.nameFromServer ? ((try? ledger.record(for: entry, at: path)) ?? nil)?.keptPath ?? path : path
-                files.append((id, TrackedFile(title: entry.title, path: kept, url: entry.url)))
+                files[id - lowest] = TrackedFile(title: entry.title, path: kept, url: entry.url)
             }
         }
-        return files.sorted { $0.0 < $1.0 }.map(\.1)
+        return files.compactMap { $0 }
     }
 
     /// Wakes ``step(until:watching:)`` from any thread.
@@ -361,10 +378,13 @@ public final class SyncDriver {
         // Nothing is pending, so no id stands for anything: the next round numbers afresh.
         ids = [:]
         guard !results.isEmpty, let manifest else { return nil }
+        // A file downloaded or unchanged in this batch is known by its place: no path is
+        // made and hashed for each of a batch's 10,000 files to find it in the batch.
+        let told = results.places(amongFiles: manifest.files.count)
+        let inBatch = results.wholePaths
         let finished = results.take(toldWith: manifest)
-        let inBatch = Set(finished.map(\.path))
         var stillFailing: [BatchReport.StillFailing] = []
-        for entry in manifest.files {
+        for (place, entry) in manifest.files.enumerated() where !told[place] {
             let path = manifest.destinationPath(of: entry)
             guard !inBatch.contains(path), let record = try? ledger.record(for: entry, at: path),
                   record.hold == nil, let last = record.lastResult, last.kind == .failed

@@ -18,11 +18,12 @@ final class TransferLedger {
     /// Records changed since the last ``saveChanges()``, by path.
     private var unsaved: [String: FileRecord] = [:]
     /// The saved records of the files a batch asks about, by path, as read at once with
-    /// ``readRecords(forPaths:)``, until a change to them is saved; a path read and absent
-    /// here has no record.
+    /// ``readRecords(forPaths:)``, until a change to them is saved.
     private var saved: [String: FileRecord] = [:]
-    /// The paths ``readRecords(forPaths:)`` has read, until a change to them is saved.
-    private var readPaths: Set<String> = []
+    /// The paths ``readRecords(forPaths:)`` has read that have no record, until a change to
+    /// them is saved. Apart from ``saved``: a re-check, whose files all have records, then
+    /// neither fills nor empties a set of its 10,000 paths as well.
+    private var absent: Set<String> = []
 
     init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
         self.store = store
@@ -37,10 +38,9 @@ final class TransferLedger {
     /// change later (the user's holds) are not seen; see
     /// ``StateStore/saveTransferResults(_:)`` for why that loses nothing.
     func readRecords(forPaths paths: [String]) throws(StateStoreError) {
-        let new = paths.filter { !readPaths.contains($0) }
+        // Nothing read yet (a batch's first round): every path is new, with no search each.
+        let new = saved.isEmpty && absent.isEmpty ? paths : paths.filter { saved[$0] == nil && !absent.contains($0) }
         guard !new.isEmpty else { return }
-        // Room for all at once: growing by doubling rehashes 10,000 paths some 14 times.
-        readPaths.reserveCapacity(readPaths.count + new.count)
         var reserved = false
         // A few queries rather than one: the records of one come as an array beside the
         // dictionary they go into, and 10,000 of them would be 3 MB more at once.
@@ -54,12 +54,16 @@ final class TransferLedger {
                 saved.reserveCapacity(saved.count + new.count - start)
                 reserved = true
             }
-            readPaths.formUnion(chunk)
-            for var record in records {
-                // The caller's string for the path, not a second copy of each from the database.
-                if let known = readPaths.firstIndex(of: record.path) { record.path = readPaths[known] }
-                saved[record.path] = record
+            // Each record's path is the caller's string (see StateStore.records(forPaths:)),
+            // not a second copy of each from the database.
+            for record in records { saved[record.path] = record }
+            // As many records as paths: every path has one (a path is one record at most).
+            guard records.count < chunk.count else { continue }
+            if absent.isEmpty {
+                // Room for all at once: growing by doubling rehashes 10,000 paths some 14 times.
+                absent.reserveCapacity(new.count - start - records.count)
             }
+            for path in chunk where saved[path] == nil { absent.insert(path) }
         }
     }
 
@@ -92,16 +96,17 @@ final class TransferLedger {
         for record in unsaved.values {
             // Once saved, the record is the store's to answer for (one query, if anybody asks
             // again): a batch does not keep one for every file it finished.
-            if let before = saved.removeValue(forKey: record.path), record.differsOnlyInResult(from: before) {
+            let before = saved.removeValue(forKey: record.path)
+            if before == nil, !absent.isEmpty { absent.remove(record.path) }
+            if let before, record.differsOnlyInResult(from: before) {
                 resultsOnly.append(record)
             } else {
                 whole.append(record)
             }
-            readPaths.remove(record.path)
         }
         // Emptied, they give their storage back (a dictionary keeps its capacity).
         if saved.isEmpty { saved = [:] }
-        if readPaths.isEmpty { readPaths = [] }
+        if absent.isEmpty { absent = [] }
         unsaved = [:]
         unsavedSince = nil
         try store.saveTransferResults(whole, resultsOnly: resultsOnly)
@@ -115,7 +120,8 @@ final class TransferLedger {
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
         if let record = unsaved[path] { return record }
-        if readPaths.contains(path) { return saved[path] }
+        if let record = saved[path] { return record }
+        if !absent.isEmpty, absent.contains(path) { return nil }
         return try store.record(forPath: path)
     }
 

@@ -61,11 +61,13 @@ extension TransferEngine {
 
         mutating func enqueue(_ item: Waiting, url: String) {
             let host = FailureClassification.hostName(of: url)
-            if waiting[host] == nil {
-                waiting[host] = []
+            // A host that has a queue, as most have, is hashed once: its queue is grown in place.
+            if let index = waiting.index(forKey: host) {
+                waiting.values[index].append(item)
+            } else {
+                waiting[host] = [item]
                 if !hostOrder.contains(host) { hostOrder.append(host) }
             }
-            waiting[host]!.append(item)
         }
 
         /// Makes the request of every deferred transfer now, in place; those `make` has none
@@ -102,8 +104,8 @@ extension TransferEngine {
             for step in 0..<hostOrder.count {
                 let index = (nextHostIndex + step) % hostOrder.count
                 let host = hostOrder[index]
-                guard activePerHost[host, default: 0] < limits.perHost, let item = takeFirstWaiting(of: host) else { continue }
-                if waiting[host]!.isEmpty {
+                guard activePerHost[host, default: 0] < limits.perHost, let (item, wasLast) = takeFirstWaiting(of: host) else { continue }
+                if wasLast {
                     waiting[host] = nil
                     hostOrder.remove(at: index)
                     nextHostIndex = hostOrder.isEmpty ? 0 : index % hostOrder.count
@@ -115,13 +117,15 @@ extension TransferEngine {
             return nil
         }
 
-        /// The oldest transfer waiting for `host`. A slice keeps the items taken off its front
-        /// alive in its buffer: once they outnumber those left, the rest moves to a buffer of its
-        /// own, so 10,000 items queued do not all stay in memory until the last one starts.
-        private mutating func takeFirstWaiting(of host: String) -> Waiting? {
-            guard let item = waiting[host]?.popFirst() else { return nil }
-            if let rest = waiting[host], rest.startIndex > rest.count { waiting[host] = ArraySlice(Array(rest)) }
-            return item
+        /// The oldest transfer waiting for `host`, and whether it was the last. A slice keeps the
+        /// items taken off its front alive in its buffer: once they outnumber those left, the rest
+        /// moves to a buffer of its own, so 10,000 items queued do not all stay in memory until
+        /// the last one starts. The host is hashed once: its queue is changed in place.
+        private mutating func takeFirstWaiting(of host: String) -> (item: Waiting, wasLast: Bool)? {
+            guard let index = waiting.index(forKey: host), let item = waiting.values[index].popFirst() else { return nil }
+            let rest = waiting.values[index]
+            if rest.startIndex > rest.count { waiting.values[index] = ArraySlice(Array(rest)) }
+            return (item, rest.isEmpty)
         }
 
         mutating func started(_ download: Download) {
@@ -188,8 +192,13 @@ extension TransferEngine {
 
         /// Counts an attempt of request `id` and returns how many it has had.
         mutating func countAttempt(_ id: Int) -> Int {
-            attempts[id, default: 0] += 1
-            return attempts[id]!
+            Self.incremented(&attempts[id, default: 0])
+        }
+
+        /// `count` plus one, stored: the table is searched once for both.
+        private static func incremented(_ count: inout Int) -> Int {
+            count += 1
+            return count
         }
 
         /// Whether request `id` may start over from zero once more (bounded: a server whose

@@ -119,7 +119,9 @@ final class PlainProgressReporter: ProgressReporter {
         state.withLock { state in
             guard !state.isClosed else { return }
             let now = clock.now()
-            state.pending += make(&state, now) + "\n"
+            // Appended apart: `line + "\n"` would copy each line once more first.
+            state.pending += make(&state, now)
+            state.pending += "\n"
             follow(state.throttle.changed(at: now), state: &state, now: now)
         }
     }

@@ -4,6 +4,8 @@ import Testing
 struct ProgressTextTests {
     @Test func leavesOrdinaryTextAlone() {
         #expect(ProgressText.sanitized("iOS Programming Guide — 日本語 ✓") == "iOS Programming Guide — 日本語 ✓")
+        #expect(ProgressText.sanitized(" ~f00000.bin (2) [x]") == " ~f00000.bin (2) [x]")
+        #expect(ProgressText.sanitized("") == "")
     }
 
     @Test func replacesEscapeSequencesAndControlCharacters() {
@@ -19,6 +21,11 @@ struct ProgressTextTests {
     @Test func replacesBidirectionalOverrides() {
         #expect(ProgressText.sanitized("invoice\u{202E}fdp.exe") == "invoice\u{FFFD}fdp.exe")
         #expect(ProgressText.sanitized("a\u{2066}b\u{2069}") == "a\u{FFFD}b\u{FFFD}")
+    }
+
+    @Test func theBytesJustOutsidePrintableASCIIAreStillReplaced() {
+        #expect(ProgressText.sanitized("a\u{1F}b~\u{7F}") == "a\u{FFFD}b~\u{FFFD}")
+        #expect(ProgressText.sanitized("plain\u{85}") == "plain ")
     }
 
     @Test(arguments: [

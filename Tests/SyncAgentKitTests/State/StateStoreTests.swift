@@ -122,6 +122,18 @@ final class StateStoreTests {
         #expect(plan.last?.hasPrefix("SEARCH files USING PRIMARY KEY (path=?)") == true)
     }
 
+    /// A batch reads 10,000 records beside the 10,000 paths it asked with: each record holds
+    /// the asked string, not a second copy of its bytes.
+    @Test func recordsReadForPathsHoldTheAskedPathStrings() throws {
+        let store = try StateStore(directory: directory)
+        try store.save(["a name long enough to be kept apart.pdf", "b"].map(Self.fullRecord))
+        let asked = ["never saved", "b", "a name long enough to be kept apart.pdf"].map { Self.fullRecord($0).path }
+        let read = try store.records(forPaths: asked)
+        #expect(read.map(\.path) == [asked[1], asked[2]])
+        func storage(_ text: String) -> UnsafePointer<UInt8>? { text.utf8.withContiguousStorageIfAvailable(\.baseAddress) ?? nil }
+        #expect(storage(read[1].path) == storage(asked[2]))
+    }
+
     @Test func saveReplacesTheRecordOfTheSamePath() throws {
         let store = try StateStore(directory: directory)
         let full = Self.fullRecord("guide")

@@ -29,6 +29,9 @@ struct FailureClassificationTests {
     @Test(arguments: [
         ("https://example.org/a/b.pdf", "example.org"), ("http://user:pw@127.0.0.1:8080/x", "127.0.0.1:8080"),
         ("https://example.org?q=1", "example.org"),
+        ("https://example.org#top", "example.org"), ("https://a@b@example.org:443/x@y", "example.org:443"),
+        ("https://bücher.example/ä", "bücher.example"), ("https://", ""), ("example.org/a", "example.org/a"),
+        ("mailto:someone@example.org", "mailto:someone@example.org"), ("http:/x", "http:/x"),
     ])
     func hostNames(url: String, host: String) {
         #expect(FailureClassification.hostName(of: url) == host)

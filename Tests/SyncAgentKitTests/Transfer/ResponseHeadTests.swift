@@ -55,6 +55,21 @@ struct ResponseHeadTests {
         #expect(parsed.mediaType == "text/html")
     }
 
+    @Test(arguments: [
+        ("HTTP/1.1 304 Not Modified", 304), ("HTTP/2 200", 200), ("HTTP/1.1 +304 x", 304), ("HTTP/1.1 0200 OK", 200),
+        ("HTTP/1.1 30x", 0), ("HTTP/1.1 99999999999999999999 x", 0), ("HTTP/1.1", 0), ("HTTP/1.1 1000 x", 1000),
+    ])
+    func statusCodesAreReadAsNumbers(line: String, status: Int) {
+        #expect(head([line]).status == status)
+    }
+
+    @Test func onlyAStatusLineStartsAResponse() {
+        #expect(head(["HTTP/1.0 200 OK"]).isHTTP1)
+        #expect(!head(["HTTP/2 200"]).isHTTP1)
+        #expect(head(["HTTP/1.1 200 OK", "HTTP", "HTTP-X: 1", "HTTP/"]).status == 0)
+        #expect(head(["HTTP/1.1 200 OK", "http/1.1 404 x"]).status == 200)
+    }
+
     @Test func retryAfterInSecondsOrAsADate() {
         #expect(head(["HTTP/1.1 503 x", "Retry-After: 120"]).retryAfter(now: 0) == .seconds(120))
         let date = head(["HTTP/1.1 503 x", "Retry-After: Sun, 06 Nov 1994 08:49:37 GMT"])

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SyncAgentKit
+
+/// A handle against a real nginx on 127.0.0.1, reused as the engine reuses it: the options
+/// stay from one transfer to the next, and each setter must still leave the handle as its
+/// transfer asks, whatever the last one asked.
+@Suite(.serialized)
+struct CurlEasyTests {
+    let server: NginxServer
+
+    init() throws {
+        server = try NginxServer()
+        try server.serve("one.pdf", Data(repeating: 7, count: 1_000))
+    }
+
+    @Test func aReusedHandleTakesTheOptionsOfItsNextTransfer() throws {
+        let easy = CurlEasy()
+        let multi = CurlMulti()
+        let sink = Sink()
+        func transfer(protocols: String, proxy: String?, userAgent: String?) throws -> CurlError? {
+            easy.delegate = sink
+            try easy.url(server.url("one.pdf"))
+            try easy.allowedProtocols(protocols)
+            try easy.proxy(proxy)
+            try easy.userAgent(userAgent)
+            try easy.waitForMultiplexing(false)
+            let error = try run(easy, on: multi)
+            easy.resetForReuse()
+            return error
+        }
+        #expect(try transfer(protocols: "http,https", proxy: "", userAgent: "first") == nil)
+        // Each of these fails only if its option reached curl: a value kept from before would let it through.
+        #expect(try transfer(protocols: "https", proxy: "", userAgent: nil)?.kind == .unsupportedProtocol)
+        #expect(try transfer(protocols: "http,https", proxy: "http://127.0.0.1:9", userAgent: nil)?.kind == .couldNotConnect)
+        #expect(try transfer(protocols: "http,https", proxy: "", userAgent: "again") == nil)
+        #expect(sink.bodies == 2)
+    }
+
+    /// Runs one transfer on `easy` to its end; its error, `nil` for success.
+    private func run(_ easy: CurlEasy, on multi: CurlMulti) throws -> CurlError? {
+        try multi.add(easy)
+        defer { multi.remove(easy) }
+        while true {
+            try multi.perform()
+            if let (_, error) = multi.completedTransfers().first { return error }
+            _ = try multi.poll(timeout: .milliseconds(100))
+        }
+    }
+
+    /// Takes whatever a transfer delivers; counts the bodies that began.
+    private final class Sink: CurlEasyDelegate {
+        var bodies = 0
+        private var inBody = false
+
+        func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
+            inBody = false
+            return true
+        }
+
+        func curlEasy(_ easy: CurlEasy, receivedBody chunk: UnsafeRawBufferPointer) -> Bool {
+            if !inBody { bodies += 1 }
+            inBody = true
+            return true
+        }
+    }
+}
