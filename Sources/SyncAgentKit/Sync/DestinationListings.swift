@@ -1,0 +1,122 @@
+/// Which files of a batch are known to have nothing on disk yet, neither the file nor its
+/// partial, from one read of their folder (``FolderListing``) instead of two failed look-ups
+/// each.
+///
+/// **The rule.** A folder is read when a batch plans at least ``fewestFiles`` files into it.
+/// Its listing answers "nothing there" for a name it does not hold, only:
+/// - within ``longestTrust`` of being read (then it is read again), and
+/// - for the first question about that name: once asked, the name and its partial count as
+///   possibly there for the rest of the listing's life, since the transfer that follows
+///   may make them.
+///
+/// syncagent itself makes names in a destination folder only through the transfer of that
+/// very file (its partial, then its destination; a name its server gives is never another
+/// file's, and staging names are never asked about), so with the second condition nothing
+/// it makes is ever answered from a listing older than it.
+///
+/// **Why a stale answer loses nothing.** Another program may still make a file at a
+/// destination after the folder was read. Answered "nothing there", the request is then
+/// unconditional — exactly what happens today when that file appears a moment after the
+/// look-up, during the transfer — and the download is put in place as any download is:
+/// `linkat` refuses to replace it, and the file is then renamed over the manifest's own
+/// destination, the name it is for, never written through (a symbolic link there is
+/// replaced, not followed). A name the server gave never replaces anything. A partial that
+/// appeared is never continued on a stale answer: continuing needs the partial's recorded
+/// version, and a request with one always looks the partial up (``Download``); without one,
+/// a partial is only ever replaced by a new file, and the stale answer can at most leave a
+/// `.part` that a later run finds and removes. The staleness is bounded: one second, about
+/// what a small file's transfer takes.
+final class DestinationListings {
+    /// Folders with fewer planned files are looked up name by name: reading a folder costs
+    /// a few system calls of its own.
+    static let fewestFiles = 16
+
+    /// How long a listing answers after it was read.
+    static let longestTrust: Duration = .seconds(1)
+
+    /// What a listing says of one destination.
+    struct Absence: Equatable {
+        /// Nothing at the destination's name.
+        var file = false
+        /// Nothing at its partial's name (``PartFile/path(for:)``).
+        var partial = false
+    }
+
+    private let now: () -> ContinuousClock.Instant
+    /// Folders a batch plans at least ``fewestFiles`` files into.
+    private var worthListing: Set<String> = []
+    /// The listing of each folder. Swift compares strings by canonical equivalence, and
+    /// two such folder names are two folders on Linux: a listing is used only for the folder
+    /// its ``FolderListing/folder`` names byte for byte.
+    private var listings: [String: FolderListing] = [:]
+    /// The folder last asked about and its listing: files of one folder come one after another.
+    private var lastFolder = ""
+    private var lastListing: FolderListing?
+
+    init(now: @escaping () -> ContinuousClock.Instant = { .now }) {
+        self.now = now
+    }
+
+    /// Takes note of the paths of files a batch is about to ask about: their folders are
+    /// read on the first question if enough of them go there.
+    func expect(_ paths: some Sequence<String>) {
+        var runFolder: Substring?
+        var run = 0
+        var counts: [Substring: Int] = [:]
+        for path in paths {
+            let folder = Self.folder(of: path).map { Substring(path.utf8[..<$0]) }
+            // Paths of one folder mostly come together: a dictionary step per run, not per path.
+            if folder != runFolder {
+                if let runFolder { counts[runFolder, default: 0] += run }
+                runFolder = folder
+                run = 0
+            }
+            run += 1
+        }
+        if let runFolder { counts[runFolder, default: 0] += run }
+        for (folder, count) in counts where count >= Self.fewestFiles { worthListing.insert(String(folder)) }
+    }
+
+    /// What a listing says of `path` and its partial; both `false` when no listing answers.
+    /// The answer is given once per name (see the type's rule).
+    func absence(of path: String) -> Absence {
+        guard !worthListing.isEmpty, let slash = Self.folder(of: path) else { return Absence() }
+        let bytes = path.utf8
+        let clock = now()
+        let listing: FolderListing
+        if let last = lastListing, clock - last.readAt <= Self.longestTrust, bytes[..<slash].elementsEqual(lastFolder.utf8) {
+            listing = last
+        } else {
+            let folder = String(Substring(bytes[..<slash]))
+            guard worthListing.contains(folder) else { return Absence() }
+            if let known = listings[folder], clock - known.readAt <= Self.longestTrust {
+                listing = known
+            } else {
+                guard let read = FolderListing.read(folder, at: clock) else {
+                    // Not listable (see FolderListing): every name is looked up.
+                    worthListing.remove(folder)
+                    listings[folder] = nil
+                    return Absence()
+                }
+                listing = read
+                listings[folder] = read
+            }
+            guard listing.folder.utf8.elementsEqual(bytes[..<slash]) else { return Absence() }
+            lastFolder = listing.folder
+            lastListing = listing
+        }
+        let name = Substring(bytes[bytes.index(after: slash)...]).utf8
+        let absence = Absence(file: !listing.mayHave(name), partial: !listing.mayHavePartial(of: name))
+        listing.noteMayHave(name)
+        return absence
+    }
+
+    /// The index of the slash before the name, for a path with a folder other than "/".
+    private static func folder(of path: String) -> String.UTF8View.Index? {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex,
+              bytes.index(after: slash) != bytes.endIndex
+        else { return nil }
+        return slash
+    }
+}
