@@ -4,7 +4,9 @@
 ///
 /// **The rule.** A folder is read when a batch plans at least ``fewestFiles`` files into it.
 /// Its listing answers "nothing there" for a name it does not hold, only:
-/// - within ``longestTrust`` of being read (then it is read again), and
+/// - within ``longestTrust`` of being read, or of being found unchanged since (the folder's
+///   modification time, which every added, removed or renamed name sets, is as it was:
+///   ``FolderListing/renew(at:)``); otherwise it is read again, and
 /// - for the first question about that name: once asked, the name and its partial count as
 ///   possibly there for the rest of the listing's life, since the transfer that follows
 ///   may make them.
@@ -60,21 +62,27 @@ final class DestinationListings {
     /// Takes note of the paths of files a batch is about to ask about: their folders are
     /// read on the first question if enough of them go there.
     func expect(_ paths: some Sequence<String>) {
-        var runFolder: Substring?
+        var runFolder: Substring.UTF8View?
         var run = 0
-        var counts: [Substring: Int] = [:]
+        var counts: [String: Int] = [:]
         for path in paths {
-            let folder = Self.folder(of: path).map { Substring(path.utf8[..<$0]) }
-            // Paths of one folder mostly come together: a dictionary step per run, not per path.
-            if folder != runFolder {
-                if let runFolder { counts[runFolder, default: 0] += run }
+            let folder = Self.folder(of: path).map { Substring(path.utf8[..<$0]).utf8 }
+            // Paths of one folder mostly come together: a dictionary step per run, not per
+            // path, and bytes compared, not strings (whose comparison is canonical, and slow).
+            let same = switch (folder, runFolder) {
+            case (nil, nil): true
+            case (let folder?, let runFolder?): folder.elementsEqual(runFolder)
+            default: false
+            }
+            if !same {
+                if let runFolder { counts[String(Substring(runFolder)), default: 0] += run }
                 runFolder = folder
                 run = 0
             }
             run += 1
         }
-        if let runFolder { counts[runFolder, default: 0] += run }
-        for (folder, count) in counts where count >= Self.fewestFiles { worthListing.insert(String(folder)) }
+        if let runFolder { counts[String(Substring(runFolder)), default: 0] += run }
+        for (folder, count) in counts where count >= Self.fewestFiles { worthListing.insert(folder) }
     }
 
     /// What a listing says of `path` and its partial; both `false` when no listing answers.
@@ -84,20 +92,23 @@ final class DestinationListings {
         let bytes = path.utf8
         let clock = now()
         let listing: FolderListing
-        if let last = lastListing, clock - last.readAt <= Self.longestTrust, bytes[..<slash].elementsEqual(lastFolder.utf8) {
+        if let last = lastListing, bytes[..<slash].elementsEqual(lastFolder.utf8),
+           clock - last.readAt <= Self.longestTrust || last.renew(at: clock) {
             listing = last
         } else {
             let folder = String(Substring(bytes[..<slash]))
             guard worthListing.contains(folder) else { return Absence() }
-            if let known = listings[folder], clock - known.readAt <= Self.longestTrust {
+            if let known = listings[folder], clock - known.readAt <= Self.longestTrust || known.renew(at: clock) {
                 listing = known
             } else {
+                let older = listings[folder]
                 guard let read = FolderListing.read(folder, at: clock) else {
                     // Not listable (see FolderListing): every name is looked up.
                     worthListing.remove(folder)
                     listings[folder] = nil
                     return Absence()
                 }
+                if let older, older.folder.utf8.elementsEqual(read.folder.utf8) { read.inheritNotes(of: older) }
                 listing = read
                 listings[folder] = read
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 @testable import SyncAgentKit
@@ -61,6 +62,36 @@ final class DestinationListingsTests {
         clock += DestinationListings.longestTrust + .milliseconds(1)
         #expect(listings.absence(of: planned[1]).file == false)
         #expect(listings.absence(of: planned[2]) == nothing)
+    }
+
+    /// A name asked about before a listing was read again is still not answered: its
+    /// transfer may have made it after that read.
+    @Test func aNameAskedAboutStaysAskedAboutWhenTheFolderIsReadAgain() {
+        let planned = paths(DestinationListings.fewestFiles)
+        listings.expect(planned)
+        #expect(listings.absence(of: planned[0]) == nothing)
+        make(planned[1])
+        clock += DestinationListings.longestTrust + .milliseconds(1)
+        #expect(listings.absence(of: planned[2]) == nothing)
+        #expect(listings.absence(of: planned[0]) == DestinationListings.Absence())
+    }
+
+    /// A listing older than its trust is kept while the folder's modification time says no
+    /// name was added, removed or renamed since; here that time is put back by hand to show
+    /// the listing goes by it.
+    @Test func aListingOfAnUnchangedFolderIsKept() {
+        let planned = paths(DestinationListings.fewestFiles)
+        var longAgo = [timespec(tv_sec: 784_887_151, tv_nsec: 0), timespec(tv_sec: 784_887_151, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder.path, &longAgo, 0) == 0)
+        listings.expect(planned)
+        #expect(listings.absence(of: planned[0]) == nothing)
+        make(planned[1])
+        #expect(utimensat(AT_FDCWD, folder.path, &longAgo, 0) == 0)
+        clock += DestinationListings.longestTrust + .milliseconds(1)
+        #expect(listings.absence(of: planned[1]) == nothing)
+        make(planned[2])
+        clock += DestinationListings.longestTrust + .milliseconds(1)
+        #expect(listings.absence(of: planned[2]).file == false)
     }
 
     /// Each folder has its own listing; a file of one is never answered from another's.

@@ -20,12 +20,17 @@ import Glibc
 final class FolderListing {
     /// The folder read.
     let folder: String
-    /// When it was read.
-    let readAt: ContinuousClock.Instant
+    /// When it was read, or last found unchanged (``renew(at:)``).
+    private(set) var readAt: ContinuousClock.Instant
+    /// The folder's filesystem, inode and modification time as it was read, when that time
+    /// tells every later change (see ``read(_:at:)``).
+    private var version: (device: UInt64, inode: UInt64, modified: timespec)?
     /// Open addressing on the hashes themselves; 0 marks a free slot (a hash of 0 is kept
     /// as 1). At most half full.
     private var slots: [UInt32]
     private var count = 0
+    /// The hashes ``noteMayHave(_:)`` added.
+    private var noted: [UInt32] = []
 
     private init(folder: String, readAt: ContinuousClock.Instant, capacity: Int) {
         self.folder = folder
@@ -46,8 +51,18 @@ final class FolderListing {
             return nil
         }
         defer { closedir(stream) }
+        var wallClock = timespec()
+        clock_gettime(CLOCK_REALTIME, &wallClock)
         var info = stat()
-        let listing = FolderListing(folder: folder, readAt: now, capacity: fstat(descriptor, &info) == 0 ? Int(info.st_size) / 32 : 0)
+        let known = fstat(descriptor, &info) == 0
+        let listing = FolderListing(folder: folder, readAt: now, capacity: known ? Int(info.st_size) / 32 : 0)
+        // Adding, removing or renaming a name sets the folder's modification time, from a
+        // clock that advances in ticks of at most 10 ms: one set more than two ticks before
+        // the listing was read is older than any change that came after.
+        let age = (Int64(wallClock.tv_sec) - Int64(info.st_mtim.tv_sec)) * 1_000_000_000 + Int64(wallClock.tv_nsec) - Int64(info.st_mtim.tv_nsec)
+        if known, age > 20_000_000 {
+            listing.version = (UInt64(info.st_dev), UInt64(info.st_ino), info.st_mtim)
+        }
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while true {
             errno = 0
@@ -57,6 +72,18 @@ final class FolderListing {
         }
         // A listing cut short by an error would claim that names past it are absent.
         return errno == 0 ? listing : nil
+    }
+
+    /// Whether the folder is as it was read, its names neither added, removed nor renamed
+    /// (one `stat(2)` of the folder): if so the listing is as good as one read `now`.
+    func renew(at now: ContinuousClock.Instant) -> Bool {
+        guard let version else { return false }
+        var info = stat()
+        guard stat(folder, &info) == 0, UInt64(info.st_dev) == version.device, UInt64(info.st_ino) == version.inode,
+              info.st_mtim.tv_sec == version.modified.tv_sec, info.st_mtim.tv_nsec == version.modified.tv_nsec
+        else { return false }
+        readAt = now
+        return true
     }
 
     /// Whether a look-up of `name` in this folder could find something.
@@ -74,8 +101,17 @@ final class FolderListing {
 
     /// From now on `name` and its partial may be there (something was asked for them).
     func noteMayHave(_ name: Substring.UTF8View) {
-        insert(Self.hash(name))
-        if name.count <= 255 - 6 { insert(Self.partialHash(name)) }
+        let first = noted.count
+        noted.append(Self.hash(name))
+        if name.count <= 255 - 6 { noted.append(Self.partialHash(name)) }
+        for hash in noted[first...] { insert(hash) }
+    }
+
+    /// Takes over what was noted in an older listing of the same folder: a name asked about
+    /// then may be made after this listing was read.
+    func inheritNotes(of older: FolderListing) {
+        noted += older.noted
+        for hash in older.noted { insert(hash) }
     }
 
     // MARK: Hashes
