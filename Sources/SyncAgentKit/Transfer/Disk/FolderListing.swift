@@ -86,25 +86,54 @@ final class FolderListing {
         return true
     }
 
-    /// Whether a look-up of `name` in this folder could find something.
-    func mayHave(_ name: Substring.UTF8View) -> Bool {
-        contains(Self.hash(name))
+    /// The hashes a listing keeps of a name and of its partial's name.
+    struct Hashes {
+        var name: UInt32
+        /// `nil` for a name too long for the form `.NAME.part` (``PartFile/path(for:)``),
+        /// whose partial has another form, never known absent.
+        var partial: UInt32?
+
+        init(_ name: Substring.UTF8View) {
+            let hashes = name.withContiguousStorageIfAvailable { Hashes(bytes: $0) }
+            self = hashes ?? Hashes(bytes: Array(name))
+        }
+
+        private init<Bytes: Collection<UInt8>>(bytes: Bytes) {
+            name = FolderListing.hash(bytes)
+            partial = bytes.count <= 255 - 6
+                ? FolderListing.hash(".part".utf8, from: FolderListing.hash(bytes, from: FolderListing.hash(CollectionOfOne(UInt8(ascii: ".")))))
+                : nil
+        }
     }
 
-    /// Whether a look-up of the partial of `name` (`.NAME.part`, ``PartFile/path(for:)``)
-    /// could find something. A name too long for that form has a partial of another form,
-    /// which is never known absent.
+    /// Whether a look-up of `name` in this folder could find something.
+    func mayHave(_ name: Substring.UTF8View) -> Bool {
+        mayHave(Hashes(name)).file
+    }
+
+    /// Whether a look-up of the partial of `name` could find something.
     func mayHavePartial(of name: Substring.UTF8View) -> Bool {
-        guard name.count <= 255 - 6 else { return true }
-        return contains(Self.partialHash(name))
+        mayHave(Hashes(name)).partial
+    }
+
+    /// Whether look-ups of a name and of its partial could find something.
+    func mayHave(_ hashes: Hashes) -> (file: Bool, partial: Bool) {
+        (contains(hashes.name), hashes.partial.map(contains) ?? true)
     }
 
     /// From now on `name` and its partial may be there (something was asked for them).
     func noteMayHave(_ name: Substring.UTF8View) {
-        let first = noted.count
-        noted.append(Self.hash(name))
-        if name.count <= 255 - 6 { noted.append(Self.partialHash(name)) }
-        for hash in noted[first...] { insert(hash) }
+        noteMayHave(Hashes(name))
+    }
+
+    /// From now on a name and its partial may be there.
+    func noteMayHave(_ hashes: Hashes) {
+        noted.append(hashes.name)
+        insert(hashes.name)
+        if let partial = hashes.partial {
+            noted.append(partial)
+            insert(partial)
+        }
     }
 
     /// Takes over what was noted in an older listing of the same folder: a name asked about
@@ -123,10 +152,6 @@ final class FolderListing {
         var hash = hash
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         return hash
-    }
-
-    private static func partialHash(_ name: Substring.UTF8View) -> UInt32 {
-        hash(".part".utf8, from: hash(name, from: hash(CollectionOfOne(UInt8(ascii: ".")))))
     }
 
     private func contains(_ hash: UInt32) -> Bool {
