@@ -53,8 +53,7 @@ final class DestinationListings {
     /// two such folder names are two folders on Linux: a listing is used only for the folder
     /// its ``FolderListing/folder`` names byte for byte.
     private var listings: [String: FolderListing] = [:]
-    /// The folder last asked about and its listing: files of one folder come one after another.
-    private var lastFolder = ""
+    /// The listing last asked: files of one folder come one after another.
     private var lastListing: FolderListing?
 
     init(now: @escaping () -> ContinuousClock.Instant = { .now }) {
@@ -64,41 +63,40 @@ final class DestinationListings {
     /// Takes note of the paths of files a batch is about to ask about: their folders are
     /// read on the first question if enough of them go there.
     func expect(_ paths: some Sequence<String>) {
-        var runFolder: Substring.UTF8View?
-        var run = 0
+        var run: (path: String, folder: Int)?
+        var count = 0
         var counts: [String: Int] = [:]
         for path in paths {
-            let folder = Self.folder(of: path).map { Substring(path.utf8[..<$0]).utf8 }
+            let folder = Self.folderLength(of: path)
             // Paths of one folder mostly come together: a dictionary step per run, not per
             // path, and bytes compared, not strings (whose comparison is canonical, and slow).
-            let same = switch (folder, runFolder) {
+            let same = switch (folder, run) {
             case (nil, nil): true
-            case (let folder?, let runFolder?): Self.sameBytes(folder, runFolder)
+            case (let folder?, let run?): folder == run.folder && Self.samePrefix(path, run.path, length: folder)
             default: false
             }
             if !same {
-                if let runFolder { counts[String(Substring(runFolder)), default: 0] += run }
-                runFolder = folder
-                run = 0
+                if let run { counts[Self.prefix(run.path, length: run.folder), default: 0] += count }
+                run = folder.map { (path, $0) }
+                count = 0
             }
-            run += 1
+            count += 1
         }
-        if let runFolder { counts[String(Substring(runFolder)), default: 0] += run }
+        if let run { counts[Self.prefix(run.path, length: run.folder), default: 0] += count }
         for (folder, count) in counts where count >= Self.fewestFiles { worthListing.insert(folder) }
     }
 
     /// What a listing says of `path` and its partial; both `false` when no listing answers.
     /// The answer is given once per name (see the type's rule).
     func absence(of path: String) -> Absence {
-        guard !worthListing.isEmpty, let slash = Self.folder(of: path) else { return Absence() }
-        let bytes = path.utf8
+        guard !worthListing.isEmpty, let length = Self.folderLength(of: path) else { return Absence() }
         let clock = now()
         let listing: FolderListing
-        if let last = lastListing, Self.sameBytes(Substring(bytes[..<slash]).utf8, Substring(lastFolder).utf8),
+        if let last = lastListing, length == last.folder.utf8.count, Self.samePrefix(path, last.folder, length: length),
            clock - last.readAt <= Self.longestTrust || last.renew(at: clock) {
             listing = last
         } else {
-            let folder = String(Substring(bytes[..<slash]))
+            let folder = Self.prefix(path, length: length)
             guard worthListing.contains(folder) else { return Absence() }
             if let known = listings[folder], clock - known.readAt <= Self.longestTrust || known.renew(at: clock) {
                 listing = known
@@ -110,39 +108,51 @@ final class DestinationListings {
                     listings[folder] = nil
                     return Absence()
                 }
-                if let older, older.folder.utf8.elementsEqual(read.folder.utf8) { read.inheritNotes(of: older) }
+                if let older, older.folder.utf8.count == length, Self.samePrefix(older.folder, read.folder, length: length) {
+                    read.inheritNotes(of: older)
+                }
                 listing = read
                 listings[folder] = read
             }
-            guard Self.sameBytes(Substring(listing.folder).utf8, Substring(bytes[..<slash]).utf8) else { return Absence() }
-            lastFolder = listing.folder
+            guard listing.folder.utf8.count == length, Self.samePrefix(path, listing.folder, length: length) else { return Absence() }
             lastListing = listing
         }
-        let hashes = FolderListing.Hashes(Substring(bytes[bytes.index(after: slash)...]).utf8)
+        let utf8 = path.utf8
+        let hashes = FolderListing.Hashes(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: length + 1)...]).utf8)
         let found = listing.mayHave(hashes)
         listing.noteMayHave(hashes)
         return Absence(file: !found.file, partial: !found.partial)
     }
 
-    /// Whether two strings have the same bytes: a `memcmp` where both are contiguous, which a
-    /// generic `elementsEqual` of their views is not (2,400 instructions for a folder's path).
-    private static func sameBytes(_ first: Substring.UTF8View, _ second: Substring.UTF8View) -> Bool {
-        guard first.count == second.count else { return false }
-        let same = first.withContiguousStorageIfAvailable { a in
-            second.withContiguousStorageIfAvailable { b in
-                guard let a = a.baseAddress, let b = b.baseAddress else { return true }
-                return memcmp(a, b, first.count) == 0
+    /// Whether the first `length` bytes of two strings are the same: a `memcmp` where both are
+    /// contiguous, which a generic `elementsEqual` of their views is not (2,400 instructions
+    /// for a folder's path).
+    private static func samePrefix(_ first: String, _ second: String, length: Int) -> Bool {
+        let same = first.utf8.withContiguousStorageIfAvailable { a in
+            second.utf8.withContiguousStorageIfAvailable { b in
+                guard let a = a.baseAddress, let b = b.baseAddress else { return length == 0 }
+                return memcmp(a, b, length) == 0
             }
         }
-        return (same ?? nil) ?? first.elementsEqual(second)
+        return (same ?? nil) ?? first.utf8.prefix(length).elementsEqual(second.utf8.prefix(length))
     }
 
-    /// The index of the slash before the name, for a path with a folder other than "/".
-    private static func folder(of path: String) -> String.UTF8View.Index? {
+    /// The first `length` bytes of `path`, as a string.
+    private static func prefix(_ path: String, length: Int) -> String {
+        String(Substring(path.utf8.prefix(length)))
+    }
+
+    /// The length of the folder part of `path` (the bytes before the slash before its name),
+    /// for a path with a name and a folder other than "/".
+    private static func folderLength(of path: String) -> Int? {
+        let found = path.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var offset = bytes.count - 1
+            while offset > 0, bytes[offset] != UInt8(ascii: "/") { offset -= 1 }
+            return offset > 0 && offset < bytes.count - 1 ? offset : nil
+        }
+        if let found { return found }
         let bytes = path.utf8
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex,
-              bytes.index(after: slash) != bytes.endIndex
-        else { return nil }
-        return slash
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.startIndex, bytes.index(after: slash) != bytes.endIndex else { return nil }
+        return bytes.distance(from: bytes.startIndex, to: slash)
     }
 }

@@ -26,18 +26,22 @@ final class FolderListing {
     /// tells every later change (see ``read(_:at:)``).
     private var version: (device: UInt64, inode: UInt64, modified: timespec)?
     /// Open addressing on the hashes themselves; 0 marks a free slot (a hash of 0 is kept
-    /// as 1). At most half full.
-    private var slots: [UInt32]
+    /// as 1). At most half full. A buffer of its own, not an array: asked twice per file, an
+    /// array in a class paid an exclusivity check and a bounds check per slot looked at.
+    private var slots: UnsafeMutableBufferPointer<UInt32>
     private var count = 0
-    /// The hashes ``noteMayHave(_:)`` added.
-    private var noted: [UInt32] = []
 
     private init(folder: String, readAt: ContinuousClock.Instant, capacity: Int) {
         self.folder = folder
         self.readAt = readAt
         var size = 64
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: 0)
+    }
+
+    deinit {
+        slots.deallocate()
     }
 
     /// The names in `folder` now; an empty listing when there is no such folder (whatever
@@ -128,19 +132,15 @@ final class FolderListing {
 
     /// From now on a name and its partial may be there.
     func noteMayHave(_ hashes: Hashes) {
-        noted.append(hashes.name)
         insert(hashes.name)
-        if let partial = hashes.partial {
-            noted.append(partial)
-            insert(partial)
-        }
+        if let partial = hashes.partial { insert(partial) }
     }
 
-    /// Takes over what was noted in an older listing of the same folder: a name asked about
-    /// then may be made after this listing was read.
+    /// Takes over every name an older listing of the same folder held or noted: a name asked
+    /// about then may be made after this listing was read. (One since removed only costs its
+    /// look-up.)
     func inheritNotes(of older: FolderListing) {
-        noted += older.noted
-        for hash in older.noted { insert(hash) }
+        for hash in older.slots where hash != 0 { insert(hash) }
     }
 
     // MARK: Hashes
@@ -156,6 +156,7 @@ final class FolderListing {
 
     private func contains(_ hash: UInt32) -> Bool {
         let key = hash == 0 ? 1 : hash
+        let slots = slots
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: key &* 0x9E37_79B1) & mask
         while slots[index] != 0 {
@@ -168,6 +169,7 @@ final class FolderListing {
     private func insert(_ hash: UInt32) {
         let key = hash == 0 ? 1 : hash
         if (count + 1) * 2 > slots.count { grow() }
+        let slots = slots
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: key &* 0x9E37_79B1) & mask
         while slots[index] != 0 {
@@ -180,9 +182,11 @@ final class FolderListing {
 
     private func grow() {
         let old = slots
-        slots = Array(repeating: 0, count: old.count * 2)
+        slots = .allocate(capacity: old.count * 2)
+        slots.initialize(repeating: 0)
         count = 0
         for key in old where key != 0 { insert(key) }
+        old.deallocate()
     }
 
     // MARK: Filesystems
