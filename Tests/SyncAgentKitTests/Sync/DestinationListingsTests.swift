@@ -94,6 +94,19 @@ final class DestinationListingsTests {
         #expect(listings.absence(of: planned[2]).file == false)
     }
 
+    /// A big folder whose listing answered few questions in its second is not read again:
+    /// its files are looked up one by one.
+    @Test func aListingThatAnsweredLittleIsNotReadAgain() {
+        let planned = paths(DestinationListings.fewestFiles)
+        for index in 0..<100 { make(folder.appending("other\(index).bin")) }
+        listings.expect(planned)
+        #expect(listings.absence(of: planned[0]) == nothing)
+        make(planned[1])
+        clock += DestinationListings.longestTrust + .milliseconds(1)
+        #expect(listings.absence(of: planned[2]) == DestinationListings.Absence())
+        #expect(listings.absence(of: planned[3]) == DestinationListings.Absence())
+    }
+
     /// Each folder has its own listing; a file of one is never answered from another's.
     @Test func eachFolderHasItsOwnListing() throws {
         let first = paths(DestinationListings.fewestFiles, in: "a/")

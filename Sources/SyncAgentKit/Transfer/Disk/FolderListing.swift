@@ -30,6 +30,10 @@ final class FolderListing {
     /// array in a class paid an exclusivity check and a bounds check per slot looked at.
     private var slots: UnsafeMutableBufferPointer<UInt32>
     private var count = 0
+    /// How many names the folder held when it was read.
+    private(set) var names = 0
+    /// How many questions this listing answered (see ``DestinationListings``).
+    var answered = 0
 
     private init(folder: String, readAt: ContinuousClock.Instant, capacity: Int) {
         self.folder = folder
@@ -87,6 +91,7 @@ final class FolderListing {
             guard let entry = readdir(stream) else { break }
             let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
             listing.insert(hash(UnsafeBufferPointer(start: name, count: strlen(name))))
+            listing.names += 1
         }
         // A listing cut short by an error would claim that names past it are absent.
         return errno == 0 ? listing : nil
