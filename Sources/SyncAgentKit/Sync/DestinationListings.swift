@@ -23,16 +23,16 @@ import Glibc
 ///
 /// **Why a stale answer loses nothing.** Another program may still make a file at a
 /// destination after the folder was read. Answered "nothing there", the request is then
-/// unconditional — exactly what happens today when that file appears a moment after the
-/// look-up, during the transfer — and the download is put in place as any download is:
+/// unconditional — exactly as when that file appears a moment after a look-up, during the
+/// transfer — and the download is put in place as any download is:
 /// `linkat` refuses to replace it, and the file is then renamed over the manifest's own
 /// destination, the name it is for, never written through (a symbolic link there is
 /// replaced, not followed). A name the server gave never replaces anything. A partial that
 /// appeared is never continued on a stale answer: continuing needs the partial's recorded
 /// version, and a request with one always looks the partial up (``Download``); without one,
 /// a partial is only ever replaced by a new file, and the stale answer can at most leave a
-/// `.part` that a later run finds and removes. The staleness is bounded: one second, about
-/// what a small file's transfer takes.
+/// `.part` that a later run finds and removes. The staleness is bounded: one second after
+/// the folder was read or found unchanged, about what a small file's transfer takes.
 final class DestinationListings {
     /// Folders with fewer planned files are looked up name by name: reading a folder costs
     /// a few system calls of its own.
