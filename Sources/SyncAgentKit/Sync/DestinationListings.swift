@@ -50,8 +50,9 @@ final class DestinationListings {
     }
 
     private let now: () -> ContinuousClock.Instant
-    /// Folders a batch plans at least ``fewestFiles`` files into.
-    private var worthListing: Set<String> = []
+    /// Folders a batch plans at least ``fewestFiles`` files into, and how many: the names
+    /// its listing may have to note, room for which is made at once.
+    private var worthListing: [String: Int] = [:]
     /// The listing of each folder. Swift compares strings by canonical equivalence, and
     /// two such folder names are two folders on Linux: a listing is used only for the folder
     /// its ``FolderListing/folder`` names byte for byte.
@@ -86,7 +87,7 @@ final class DestinationListings {
             count += 1
         }
         if let run { counts[Self.prefix(run.path, length: run.folder), default: 0] += count }
-        for (folder, count) in counts where count >= Self.fewestFiles { worthListing.insert(folder) }
+        for (folder, count) in counts where count >= Self.fewestFiles { worthListing[folder] = max(worthListing[folder] ?? 0, count) }
     }
 
     /// What a listing says of `path` and its partial; both `false` when no listing answers.
@@ -100,7 +101,7 @@ final class DestinationListings {
             listing = last
         } else {
             let folder = Self.prefix(path, length: length)
-            guard worthListing.contains(folder) else { return Absence() }
+            guard let planned = worthListing[folder] else { return Absence() }
             if let known = listings[folder], clock - known.readAt <= Self.longestTrust || known.renew(at: clock) {
                 listing = known
             } else {
@@ -110,14 +111,14 @@ final class DestinationListings {
                 // one that answered fewer than an eighth of its names' worth in its second is
                 // not read again (a slow batch, files arriving a few a second, into a big folder).
                 if let older, older.answered * 8 < older.names {
-                    worthListing.remove(folder)
+                    worthListing[folder] = nil
                     listings[folder] = nil
                     lastListing = nil
                     return Absence()
                 }
-                guard let read = FolderListing.read(folder, at: clock) else {
+                guard let read = FolderListing.read(folder, at: clock, noting: planned) else {
                     // Not listable (see FolderListing): every name is looked up.
-                    worthListing.remove(folder)
+                    worthListing[folder] = nil
                     listings[folder] = nil
                     return Absence()
                 }
