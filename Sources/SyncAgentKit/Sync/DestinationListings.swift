@@ -108,9 +108,10 @@ final class DestinationListings {
                 let older = listings[folder]
                 // A folder read again costs about 150 instructions a name it holds, and each
                 // answer spares two look-ups (some 6,000 instructions, and the kernel's work):
-                // one that answered fewer than an eighth of its names' worth in its second is
-                // not read again (a slow batch, files arriving a few a second, into a big folder).
-                if let older, older.answered * 8 < older.names {
+                // one that answered fewer than a sixteenth of its names' worth in its second
+                // is not read again (a slow batch, files arriving a few a second, into a big
+                // folder; a batch's own folder, which grows with it, after some 16 seconds).
+                if let older, older.answered * 16 < older.names {
                     worthListing[folder] = nil
                     listings[folder] = nil
                     lastListing = nil

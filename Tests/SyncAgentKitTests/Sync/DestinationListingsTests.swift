@@ -98,7 +98,7 @@ final class DestinationListingsTests {
     /// its files are looked up one by one.
     @Test func aListingThatAnsweredLittleIsNotReadAgain() {
         let planned = paths(DestinationListings.fewestFiles)
-        for index in 0..<100 { make(folder.appending("other\(index).bin")) }
+        for index in 0..<200 { make(folder.appending("other\(index).bin")) }
         listings.expect(planned)
         #expect(listings.absence(of: planned[0]) == nothing)
         make(planned[1])
