@@ -1,6 +1,8 @@
 #pragma once
-// Linux interfaces Glibc's Swift module leaves out: signalfd, timerfd, syncfs, O_DIRECT.
+// Linux interfaces Glibc's Swift module leaves out: signalfd, timerfd, syncfs, O_DIRECT,
+// fstatfs.
 #include <sys/signalfd.h>
+#include <sys/vfs.h>
 #include <sys/timerfd.h>
 #include <fcntl.h>
 

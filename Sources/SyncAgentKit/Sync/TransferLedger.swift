@@ -24,11 +24,15 @@ final class TransferLedger {
     /// them is saved. Apart from ``saved``: a re-check, whose files all have records, then
     /// neither fills nor empties a set of its 10,000 paths as well.
     private var absent: Set<String> = []
+    /// Answers "nothing on disk" for the files of a batch from a read of their folder.
+    private let listings: DestinationListings
 
-    init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) }) {
+    init(store: StateStore, now: @escaping () -> Date, unitRandom: @escaping () -> Double = { Double.random(in: 0..<1) },
+         listings: DestinationListings = DestinationListings()) {
         self.store = store
         self.now = now
         self.unitRandom = unitRandom
+        self.listings = listings
     }
 
     /// Reads the saved records of the files at `paths` not read before, in one query, for a
@@ -41,6 +45,7 @@ final class TransferLedger {
         // Nothing read yet (a batch's first round): every path is new, with no search each.
         let new = saved.isEmpty && absent.isEmpty ? paths : paths.filter { saved[$0] == nil && !absent.contains($0) }
         guard !new.isEmpty else { return }
+        listings.expect(new)
         var reserved = false
         // A few queries rather than one: the records of one come as an array beside the
         // dictionary they go into, and 10,000 of them would be 3 MB more at once.
@@ -155,11 +160,15 @@ final class TransferLedger {
     /// What to ask the server for one entry. A file its server names goes where the name it
     /// gave the first time put it; until it has one, `taken` (other entries' names, lowercased)
     /// is what its server may not name it.
+    ///
+    /// A file of a batch that planned many into its folder is looked for in that folder's
+    /// listing first (``DestinationListings``, which says why a stale listing loses nothing).
     func request(id: Int, for entry: Manifest.Entry, at path: String, root: String, taken: Set<String> = []) throws(StateStoreError) -> TransferRequest {
         let record = try record(for: entry, at: path)
         let kept = record?.keptPath ?? path
         var current = Validators()
-        if let onDisk = FileSystem.regularFileInfo(kept) {
+        let absence = listings.absence(of: kept)
+        if !absence.file, let onDisk = FileSystem.regularFileInfo(kept) {
             if let record, !record.validators.isEmpty, record.size == nil || record.size == onDisk.size {
                 current = record.validators
             } else {
@@ -171,7 +180,8 @@ final class TransferLedger {
         return TransferRequest(
             id: id, url: entry.url, destination: kept, root: root, expectedSHA256: entry.sha256,
             current: current, partial: record?.partial, maximumSize: entry.maxSize,
-            serverNaming: naming ? ServerNaming(taken: taken.subtracting([splitPath(path).name.lowercased()])) : nil
+            serverNaming: naming ? ServerNaming(taken: taken.subtracting([splitPath(path).name.lowercased()])) : nil,
+            noPartialOnDisk: absence.partial
         )
     }
 

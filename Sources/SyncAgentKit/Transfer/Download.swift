@@ -156,8 +156,13 @@ final class Download: CurlEasyDelegate {
     /// holds fresh, or a re-check would find a changed file "unchanged". When nothing changed
     /// the cache still answers from its copy after a 304 from the origin.
     private func requestHeaders() -> [String] {
-        // A body that goes to a sink has no partial file, and touches none.
-        let partialSize = sink == nil ? PartFile.existingSize(for: request.destination) : 0
+        // A body that goes to a sink has no partial file, and touches none. Without a
+        // partial's version to continue, the look-up is only to delete a stale partial: a
+        // listing of the folder that held none answers it (a retry's request keeps that
+        // answer, and is right to: an attempt that ends without a partial to continue leaves
+        // none, see finish).
+        let known = request.partial == nil && request.noPartialOnDisk
+        let partialSize = sink == nil && !known ? PartFile.existingSize(for: request.destination) : 0
         foundPartial = partialSize > 0
         var headers: [String] = []
         headers.reserveCapacity(5)
@@ -407,13 +412,15 @@ final class Download: CurlEasyDelegate {
     }
 
     /// The verdict once curl has finished with this transfer (`error` is curl's, if any).
-    /// A partial nobody will continue is deleted: no `.part` outlives its use.
+    /// A partial nobody will continue is deleted: no `.part` outlives its use. That includes
+    /// the partial a restart from zero will not continue: its next attempt would only replace
+    /// it, and may never come (restarts are limited).
     func finish(curlError error: CurlError?) -> End {
         let end = verdict(curlError: error)
         switch end {
         case .notModified where !foundPartial: break
-        case .notModified, .failed(_, partial: .none): if sink == nil { PartFile.remove(for: request.destination) }
-        case .downloaded, .received, .failed, .restartFromZero, .retryOnNewConnection: break
+        case .notModified, .failed(_, partial: .none), .restartFromZero: if sink == nil { PartFile.remove(for: request.destination) }
+        case .downloaded, .received, .failed, .retryOnNewConnection: break
         }
         return end
     }

@@ -22,6 +22,10 @@ public struct TransferRequest: Sendable, Equatable {
     /// Set when the server names the file: its `Content-Disposition` name, if usable, is
     /// where the file is put in place instead of ``destination`` (which still stages it).
     public var serverNaming: ServerNaming?
+    /// Set when a listing of the destination's folder showed no partial there as the request
+    /// was made (see ``DestinationListings``): with no ``partial`` to continue, the download
+    /// does not look for one. With one, it always looks.
+    public var noPartialOnDisk: Bool
 
     public init(
         id: Int,
@@ -32,7 +36,8 @@ public struct TransferRequest: Sendable, Equatable {
         current: Validators = Validators(),
         partial: Validators? = nil,
         maximumSize: Int64 = Manifest.Limits.defaultMaxSize,
-        serverNaming: ServerNaming? = nil
+        serverNaming: ServerNaming? = nil,
+        noPartialOnDisk: Bool = false
     ) {
         self.id = id
         self.url = url
@@ -43,6 +48,7 @@ public struct TransferRequest: Sendable, Equatable {
         self.partial = partial
         self.maximumSize = maximumSize
         self.serverNaming = serverNaming
+        self.noPartialOnDisk = noPartialOnDisk
     }
 }
 

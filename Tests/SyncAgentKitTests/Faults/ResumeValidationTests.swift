@@ -113,6 +113,27 @@ struct ResumeValidationTests {
         #expect(rangeStart(requests[1]) == 200_000 && rangeStart(requests[2]) == 200_000)
     }
 
+    /// A restart from zero deletes the partial it will not continue, so its next attempt
+    /// need not look for one: here the request says a listing of the folder found none
+    /// (``TransferRequest/noPartialOnDisk``, set before the partial appeared) and the next
+    /// attempt finds the file unchanged.
+    @Test func aRestartFromZeroLeavesNoPartialBehind() throws {
+        let old = randomData(300_000)
+        let new = randomData(300_000)
+        var careless = FaultResponse.changed(to: new, etag: "\"v2\"")
+        careless.ignoreIfRange = true
+        try server.serve("/restarted.pdf", old, etag: "\"v1\"", responses: [careless])
+        let destination = folder.appending("restarted.pdf")
+        try new.write(to: URL(fileURLWithPath: destination))
+        try old.prefix(100_000).write(to: URL(fileURLWithPath: partialPath(destination)))
+        let run = FaultRun([TransferRequest(id: 0, url: server.url("/restarted.pdf"), destination: destination,
+                                            current: Validators(etag: "\"v2\""), partial: Validators(etag: "\"v1\""), noPartialOnDisk: true)])
+
+        #expect(run.outcome() == .unchanged)
+        #expect(server.requests(for: "/restarted.pdf").map(\.status) == [206, 304])
+        #expect(!FileManager.default.fileExists(atPath: partialPath(destination)))
+    }
+
     @Test func aPartialNobodyWillContinueIsDeleted() throws {
         let destination = folder.appending("gone.pdf")
         try randomData(5_000).write(to: URL(fileURLWithPath: partialPath(destination)))

@@ -131,6 +131,28 @@ final class TransferLedgerTests {
         #expect(try request().current.isEmpty)
     }
 
+    /// A batch of many files in one folder is answered from one read of it: a file with
+    /// nothing on disk is asked for whole and its download does not look for a partial; a
+    /// file on disk is still asked for by its date, and a partial there is still looked at.
+    @Test func aBatchOfManyFilesInOneFolderIsAnsweredFromOneReadOfIt() throws {
+        let entries = (0..<DestinationListings.fewestFiles).map {
+            Manifest.Entry(title: "F\($0)", url: "https://example.org/f\($0).pdf", path: "f\($0).pdf")
+        }
+        let paths = entries.map { folder.appending($0.path) }
+        try Data(count: 10).write(to: URL(fileURLWithPath: paths[1]))
+        var times = [timespec(tv_sec: 784_887_151, tv_nsec: 0), timespec(tv_sec: 784_887_151, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, paths[1], &times, 0) == 0)
+        try Data(count: 10).write(to: URL(fileURLWithPath: PartFile.path(for: paths[2])))
+        try ledger.readRecords(forPaths: paths)
+
+        let new = try ledger.request(id: 0, for: entries[0], at: paths[0], root: folder.path)
+        #expect(new.current.isEmpty && new.noPartialOnDisk)
+        let onDisk = try ledger.request(id: 1, for: entries[1], at: paths[1], root: folder.path)
+        #expect(onDisk.current == Validators(lastModified: "Tue, 15 Nov 1994 08:12:31 GMT") && onDisk.noPartialOnDisk)
+        let withPartial = try ledger.request(id: 2, for: entries[2], at: paths[2], root: folder.path)
+        #expect(!withPartial.noPartialOnDisk)
+    }
+
     @Test func recordsTheVersionOfEveryPartialWithANameAndNoneOfSmallNewFiles() throws {
         let version = Validators(etag: "\"v1\"")
         try ledger.record(.receiving(id: 0, validators: version, offset: 0, expectedLength: 700_000), of: try transfer(), retry: retry)

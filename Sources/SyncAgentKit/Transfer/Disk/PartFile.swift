@@ -109,14 +109,24 @@ final class PartFile {
         self.path = Self.path(for: destination)
         let folder = splitPath(destination).folder
         if let root { try FileSystem.refuseLinks(below: root, on: folder) }
-        try FileSystem.createFolders(folder)
         descriptor = -1
-        if offset == 0, let expectedLength, expectedLength <= Self.largestUnnamedLength, Self.canNameUnnamedFiles {
-            // A filesystem without O_TMPFILE refuses it: a named partial does instead.
-            descriptor = open(folder, syncagent_O_TMPFILE | O_RDWR | O_CLOEXEC, 0o644)
-            isUnnamed = descriptor >= 0
+        let unnamed = offset == 0 && expectedLength.map { $0 <= Self.largestUnnamedLength } == true && Self.canNameUnnamedFiles
+        // The folder is made only when the file cannot be: nearly every file goes to a folder
+        // that is there already, and trying first spares each a look-up of the folder.
+        for attempt in 0..<2 {
+            if attempt == 1 {
+                guard errno == ENOENT || errno == ENOTDIR else { break }
+                try FileSystem.createFolders(folder)
+            }
+            if unnamed {
+                // A filesystem without O_TMPFILE refuses it: a named partial does instead.
+                descriptor = open(folder, syncagent_O_TMPFILE | O_RDWR | O_CLOEXEC, 0o644)
+                isUnnamed = descriptor >= 0
+                if !isUnnamed && (errno == ENOENT || errno == ENOTDIR) { continue }
+            }
+            if !isUnnamed { descriptor = Self.openNamed(path, keepingFirst: offset) }
+            if descriptor >= 0 { break }
         }
-        if !isUnnamed { descriptor = Self.openNamed(path, keepingFirst: offset) }
         guard descriptor >= 0 else {
             switch errno {
             case EACCES, EPERM, EROFS: throw .diskError("cannot write in the folder", folder)
