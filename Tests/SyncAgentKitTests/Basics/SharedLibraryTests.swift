@@ -1,5 +1,4 @@
 @testable import SyncAgentKit
-import Glibc
 import Testing
 
 /// The C libraries syncagent opens on first use: what a missing one says, and that the real
@@ -26,17 +25,6 @@ struct SharedLibraryTests {
         }
         #expect(libraries.map(\.soname) == ["libcurl.so.4", "libcrypto.so.3", "libgio-2.0.so.0", "libnotify.so.4", "libsqlite3.so.0"])
         #expect(libraries.map(\.package) == ["libcurl4", "libssl3", "libglib2.0-0", "libnotify4", "libsqlite3-0"])
-    }
-
-    /// GnuTLS, which libraries libcurl loads bring with them, asks the program whether to set
-    /// itself up as it is loaded: syncagent's answer (Sources/CLibraries/curl.c) is the one
-    /// the loader finds, where the program's symbols come before GnuTLS's own.
-    @Test func gnuTLSFindsTheProgramsAnswerToSkipSettingItselfUp() throws {
-        try SharedLibrary.curl.load()
-        let program = try #require(dlopen(nil, RTLD_NOW))
-        let answer = try #require(dlsym(program, "_gnutls_global_init_skip"))
-        typealias Question = @convention(c) () -> Int32
-        #expect(unsafeBitCast(answer, to: Question.self)() == 1)
     }
 
     /// glibc's words when the library or one it loads in turn is an empty file or missing.
