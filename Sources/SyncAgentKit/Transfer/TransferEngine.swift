@@ -1,4 +1,6 @@
-/// Brings many files up to date at once, through one libcurl multi handle on one thread.
+/// Brings many files up to date at once, through one libcurl multi handle on one thread;
+/// whole downloads are put in place in groups on a second thread (``CommitThread``), so that
+/// waiting for the disk's flushes never stops the transfers.
 ///
 /// Admission is the engine's own: at most `limits.concurrent` transfers run, at most
 /// `limits.perHost` per host, the rest wait in per-host queues taken round-robin. Between
@@ -26,6 +28,9 @@ public final class TransferEngine {
     private var queue = Queue()
     /// Whole, checked downloads waiting to be put in place together.
     private var commits = CommitGroup()
+    /// Puts groups of them in place while transfers go on, and wakes the engine when a group
+    /// is done.
+    private lazy var committer = CommitThread(onResults: { [waker = multi.waker] in waker.wake() })
     /// Handles of transfers that succeeded, reset for the next ones (see
     /// ``CurlEasy/resetForReuse()``); at most one per concurrent transfer.
     private var spareHandles: [CurlEasy] = []
@@ -106,12 +111,12 @@ public final class TransferEngine {
         queue.enqueue(request)
     }
 
-    /// Whether nothing runs, waits or is due for a retry.
-    public var isIdle: Bool { queue.isEmpty && commits.isEmpty }
+    /// Whether nothing runs, waits, is due for a retry, or is being put in place.
+    public var isIdle: Bool { queue.isEmpty && commits.isEmpty && !committer.hasWork }
 
     /// The ids of the requests the engine holds: running, waiting, due for a retry, or
-    /// downloaded and about to be put in place.
-    public var pendingIDs: Set<Int> { queue.pendingIDs.union(commits.ids) }
+    /// downloaded and being put in place.
+    public var pendingIDs: Set<Int> { queue.pendingIDs.union(commits.ids).union(committer.ids) }
 
     /// Does all that can be done now, then sleeps until something needs attention: a
     /// transfer, a retry that falls due, `deadline`, a readable descriptor in `watching`, or a
@@ -121,13 +126,15 @@ public final class TransferEngine {
         admit()
         resumePausedTransfersIfDue()
         perform()
-        let completed = collectCompletions() + commitIfDue()
+        let completed = collectCompletions() + collectCommitted() + handOverCommitIfDue()
         reportProgress()
         // Nothing left to write: the blocks kept for the next file go (an idle agent holds none).
         if queue.isEmpty { blocks.releaseSpareBlocks() }
         // Transfers that just ended may change what the caller wants next: no sleep now.
         if completed > 0 || queue.canAdmit(limits: limits) { return [] }
-        var wake = [queue.nextRetryDue, commits.deadline, budgetWake].compactMap { $0 }.min()
+        // A group held back while another is put in place goes when the committer wakes us.
+        let commitDue = committer.isBusy ? nil : commits.deadline
+        var wake = [queue.nextRetryDue, commitDue, budgetWake].compactMap { $0 }.min()
         if let deadline { wake = min(wake ?? deadline, deadline) }
         // curl_multi_poll also wakes for its own timers, so a long cap costs nothing.
         var timeout = Duration.seconds(86_400)
@@ -137,6 +144,7 @@ public final class TransferEngine {
             resumePausedTransfersIfDue()
             perform()
             collectCompletions()
+            collectCommitted()
             return readable
         } catch {
             fatalError("curl_multi_poll failed: \(error)")
@@ -147,7 +155,7 @@ public final class TransferEngine {
     /// later run resumes them. No events are reported for them. Downloads already whole are
     /// put in place first, and reported.
     public func stopAll() {
-        commit(commits.takeMembers())
+        settleCommits()
         sinks = [:]
         for download in queue.removeAll() {
             detachFromBudget(download.easy, id: download.request.id)
@@ -159,15 +167,24 @@ public final class TransferEngine {
     deinit {
         // Whole, checked files are put in place even when nobody waits for the news: the next
         // run finds them by their modification time.
+        committer.finish()
         _ = CommitGroup.putInPlace(commits.takeMembers())
     }
 
     /// Cancels one request, running or waiting, without reporting an event for it. A running
     /// transfer's partial is kept when `keepPartial` and the server's validators allow a
     /// resume, and deleted otherwise. Returns whether the engine held the request.
+    ///
+    /// A download already whole is not cancelled: it is done. If it is still waiting to be put
+    /// in place, or being put in place, that happens now and it is reported before this
+    /// returns `false`, so that whatever the caller does next — `reset` deleting the
+    /// manifest's files — comes after it, never before.
     @discardableResult
     public func cancel(id: Int, keepPartial: Bool) -> Bool {
-        guard let removal = queue.remove(id: id) else { return false }
+        guard let removal = queue.remove(id: id) else {
+            if commits.ids.contains(id) || committer.ids.contains(id) { settleCommits() }
+            return false
+        }
         sinks[id] = nil
         if case .running(let download) = removal {
             detachFromBudget(download.easy, id: id)
@@ -296,17 +313,42 @@ public final class TransferEngine {
         }
     }
 
-    /// Puts the waiting downloads in place if their group is due (see ``CommitGroup``), and
-    /// only then reports them; returns how many there were.
-    private func commitIfDue() -> Int {
-        guard commits.isDue(at: clock.now, moreComing: queue.isBusy) else { return 0 }
-        let group = commits.takeMembers()
-        commit(group)
-        return group.count
+    /// Hands the waiting downloads to the committer when their group is due, as
+    /// ``CommitGroup/next(at:moreComing:committerBusy:)`` says; returns how many downloads of
+    /// an earlier group it reported, when it had to wait for them.
+    private func handOverCommitIfDue() -> Int {
+        switch commits.next(at: clock.now, moreComing: queue.isBusy, committerBusy: committer.isBusy) {
+        case .gather:
+            return 0
+        case .handOver:
+            committer.putInPlace(commits.takeMembers())
+            return 0
+        case .waitThenHandOver:
+            let results = committer.waitForResults()
+            report(results)
+            committer.putInPlace(commits.takeMembers())
+            return results.count
+        }
     }
 
-    private func commit(_ group: [CommitGroup.Member]) {
-        for (member, failure) in CommitGroup.putInPlace(group) {
+    /// Puts every whole download in place now, those handed over first, and reports them.
+    private func settleCommits() {
+        committer.putInPlace(commits.takeMembers())
+        report(committer.waitForResults())
+    }
+
+    /// Reports the downloads the committer has put in place since the last call; returns how
+    /// many there were.
+    @discardableResult
+    private func collectCommitted() -> Int {
+        let results = committer.takeResults()
+        report(results)
+        return results.count
+    }
+
+    /// Reports downloads put in place, or why each could not be.
+    private func report(_ results: [CommitThread.Result]) {
+        for (member, failure) in results {
             let completion = failure.map { TransferCompletion(outcome: .failed($0)) }
                 ?? TransferCompletion(outcome: .downloaded(bytes: member.size), validators: member.validators, size: member.size, keptAt: member.file.destination)
             onEvent(.finished(id: member.id, completion))

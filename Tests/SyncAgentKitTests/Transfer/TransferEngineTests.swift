@@ -13,6 +13,7 @@ struct TransferEngineTests {
         server = try NginxServer(locations: """
             location = /soft404.pdf { types { } default_type text/html; return 200 "<html><body>Moved</body></html>"; }
             location = /busy.pdf { add_header Retry-After 1 always; return 503; }
+            location /slow/ { limit_rate 50k; }
             """)
         folder = try TemporaryDirectory(prefix: "engine")
     }
@@ -46,6 +47,38 @@ struct TransferEngineTests {
             #expect(FileManager.default.contents(atPath: folder.appending("out/\(index).bin")) == data)
             #expect(!FileManager.default.fileExists(atPath: folder.appending("out/.\(index).bin.part")))
         }
+    }
+
+    /// A download that is whole when it is cancelled is done, not cancelled: it is in place and
+    /// reported by the time `cancel` returns, so that what the caller does next (`reset`
+    /// deleting the manifest's files) comes after it. While another transfer runs, a whole
+    /// file waits up to a tenth of a second for others to join its group: the cancel comes then.
+    @Test func cancellingADownloadAlreadyWholePutsItInPlaceBeforeReturning() throws {
+        let whole = randomData(1_000)
+        try server.serve("whole.bin", whole)
+        try server.serve("slow/long.bin", randomData(500_000))
+        let recorder = Recorder()
+        let engine = TransferEngine(limits: Manifest.Limits(concurrent: 2, perHost: 2), retry: Manifest.RetryPolicy(attempts: 1)) {
+            recorder.events.append($0)
+        }
+        engine.add([
+            TransferRequest(id: 0, url: server.url("slow/long.bin"), destination: folder.appending("long.bin")),
+            TransferRequest(id: 1, url: server.url("whole.bin"), destination: folder.appending("whole.bin")),
+        ])
+        func receiving(_ id: Int) -> Bool {
+            recorder.events.contains { if case .receiving(id, _, _, _) = $0 { true } else { false } }
+        }
+        while !receiving(1) { engine.step(until: .now + .milliseconds(10)) }
+        // The thousand bytes come in the packet with the head: one more turn takes them.
+        engine.step(until: .now + .milliseconds(20))
+        #expect(recorder.completion(1) == nil, "still waiting for others to join its group")
+
+        #expect(!engine.cancel(id: 1, keepPartial: false), "a whole download is not cancelled")
+        #expect(recorder.outcome(1) == .downloaded(bytes: 1_000))
+        #expect(FileManager.default.contents(atPath: folder.appending("whole.bin")) == whole)
+        #expect(!engine.pendingIDs.contains(1))
+        #expect(engine.cancel(id: 0, keepPartial: false))
+        #expect(engine.isIdle)
     }
 
     @Test func secondRunIsAllNotModifiedAndRewritesNothing() throws {

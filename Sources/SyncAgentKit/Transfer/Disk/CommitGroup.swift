@@ -16,7 +16,8 @@ import Glibc
 ///    as done: the state never says "done" of a file a crash could still take back.
 ///
 /// A file waits at most ``longestWait`` for others to join its group, and not at all when no
-/// other transfer is running. The engine's thread owns the group.
+/// other transfer is running. The group gathers on the engine's thread; ``putInPlace(_:)``
+/// runs on the ``CommitThread``, while the engine goes on with other transfers.
 struct CommitGroup {
     /// One download waiting in the group.
     struct Member {
@@ -58,6 +59,29 @@ struct CommitGroup {
     func isDue(at now: ContinuousClock.Instant, moreComing: Bool) -> Bool {
         guard let oldest else { return false }
         return !moreComing || members.count >= Self.largest || now >= oldest + Self.longestWait
+    }
+
+    /// What the engine does with the gathering group, given whether the ``CommitThread`` is
+    /// still putting an earlier one in place.
+    enum Next: Equatable {
+        /// Let it gather: not due, or due while an earlier group is put in place — fewer,
+        /// larger groups, two flushes each.
+        case gather
+        /// Hand it to the commit thread.
+        case handOver
+        /// Wait for the earlier group, then hand this one over. A full group waits rather
+        /// than queue behind the other: no more than two groups hold their files open at
+        /// once (512 descriptors, under the 1,024 a desktop session allows a process).
+        case waitThenHandOver
+    }
+
+    /// What to do with the group now (see ``Next``).
+    func next(at now: ContinuousClock.Instant, moreComing: Bool, committerBusy: Bool) -> Next {
+        guard isDue(at: now, moreComing: moreComing) else { return .gather }
+        guard committerBusy else { return .handOver }
+        if members.count >= Self.largest { return .waitThenHandOver }
+        // Nothing more is coming: it may as well queue behind the other.
+        return moreComing ? .gather : .handOver
     }
 
     /// Takes the waiting members out of the group, to be put in place.

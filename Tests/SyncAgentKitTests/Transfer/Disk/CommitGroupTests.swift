@@ -135,6 +135,24 @@ struct CommitGroupTests {
         _ = CommitGroup.putInPlace(taken)
     }
 
+    /// While the commit thread puts a group in place the next one gathers, and a full one
+    /// waits for it: never more than two groups' files open at once.
+    @Test func gathersWhileTheCommitThreadIsBusyAndAFullGroupWaitsForIt() throws {
+        var group = CommitGroup()
+        let start = ContinuousClock.now
+        let late = start + CommitGroup.longestWait
+        #expect(group.next(at: late, moreComing: true, committerBusy: false) == .gather, "nothing to hand over")
+        group.add(try staged("a.bin", "a", id: 0), at: start)
+        #expect(group.next(at: start, moreComing: true, committerBusy: false) == .gather, "not due yet")
+        #expect(group.next(at: late, moreComing: true, committerBusy: false) == .handOver)
+        #expect(group.next(at: late, moreComing: true, committerBusy: true) == .gather, "due, but an earlier group is being put in place")
+        #expect(group.next(at: start, moreComing: false, committerBusy: true) == .handOver, "nothing more is coming: it queues behind")
+        for id in 1..<CommitGroup.largest { group.add(try staged("f\(id).bin", "f", id: id), at: start) }
+        #expect(group.next(at: start, moreComing: true, committerBusy: true) == .waitThenHandOver)
+        #expect(group.next(at: start, moreComing: true, committerBusy: false) == .handOver)
+        _ = CommitGroup.putInPlace(group.takeMembers())
+    }
+
     @Test func aFullGroupIsDueAtOnce() throws {
         var group = CommitGroup()
         let member = try staged("a.bin", "a", id: 0)
