@@ -29,6 +29,18 @@
 #define syncagent_curl_FORWARD_VOID(name, parameters, arguments) SYNCAGENT_FORWARD_VOID(syncagent_curl, name, parameters, arguments)
 SYNCAGENT_LIBRARY(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS)
 
+// GnuTLS comes into the process only as a library libcurl's own libraries need (librtmp,
+// libldap), for URL schemes syncagent never lets libcurl use: transfers allow http and https
+// alone (CURLOPT_PROTOCOLS_STR), and libcurl's TLS is OpenSSL's. Its constructor would still
+// set it up as libcurl is opened (system configuration, random generator, p11-kit), 0.85 MiB
+// kept resident for nothing. GnuTLS asks this function first (gnutls.h's
+// GNUTLS_SKIP_GLOBAL_INIT), and the answer here comes before its own because the program's
+// symbols come first: the release build exports it (Package.swift). Code that does use GnuTLS
+// (those two libraries included) calls gnutls_global_init itself, which is unaffected.
+__attribute__((visibility("default"), used)) int _gnutls_global_init_skip(void) {
+    return 1;
+}
+
 // The typed forwarders CCurl's shim.h declares: each calls the variadic function with an argument
 // of the one type its option takes.
 #define SETOPT SYNCAGENT_FUNCTION(syncagent_curl, curl_easy_setopt)

@@ -66,6 +66,23 @@ struct LinkageTests {
         #expect(!loaded.contains { $0.hasPrefix("libnotify.") })
     }
 
+    /// GnuTLS comes with libraries libcurl loads, for schemes syncagent never allows; told not
+    /// to (Sources/CLibraries/curl.c), it does not set itself up, which it logs when it does.
+    @Test func gnuTLSLoadedWithLibcurlDoesNotSetItselfUp() throws {
+        let folder = try TemporaryDirectory(prefix: "linkage")
+        defer { folder.remove() }
+        let manifest = folder.appending("manifest.yaml")
+        try "destination: \(folder.appending("files"))\nfiles: []\n".write(toFile: manifest, atomically: true, encoding: .utf8)
+        let binary = try BuiltProducts.executable(named: "syncagent")
+        let run = try ToolRun(
+            [binary, "check", "--feeds", "--manifest", manifest, "--state-dir", folder.appending("state")],
+            environment: ["GNUTLS_DEBUG_LEVEL": "2", "LD_DEBUG": "files", "XDG_RUNTIME_DIR": folder.path]
+        )
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardError.contains("file=libgnutls.so"), "GnuTLS was not loaded at all: \(run.standardError)")
+        #expect(!run.standardError.contains("gnutls["), "GnuTLS set itself up: \(run.standardError)")
+    }
+
     /// The file names of the libraries `syncagent arguments…` loads, as the dynamic loader's
     /// log (`LD_DEBUG=files`) names them, at start and later, with a 5-entry manifest.
     private func librariesLoaded(by arguments: [String]) throws -> [String] {
