@@ -132,26 +132,11 @@ final class FolderListing {
         }
     }
 
-    /// Whether a look-up of `name` in this folder could find something.
-    func mayHave(_ name: Substring.UTF8View) -> Bool {
-        mayHave(Hashes(name)).file
-    }
-
-    /// Whether a look-up of the partial of `name` could find something.
-    func mayHavePartial(of name: Substring.UTF8View) -> Bool {
-        mayHave(Hashes(name)).partial
-    }
-
     /// Whether look-ups of a name and of its partial could find something. A name noted
     /// (``noteMayHave(_:)``) may have a partial too.
     func mayHave(_ hashes: Hashes) -> (file: Bool, partial: Bool) {
         let name = find(hashes.name)
         return (name != nil, name.map { slots[$0] & Self.notedBit != 0 } == true || hashes.partial.map { find($0) != nil } ?? true)
-    }
-
-    /// From now on `name` and its partial may be there (something was asked for them).
-    func noteMayHave(_ name: Substring.UTF8View) {
-        noteMayHave(Hashes(name))
     }
 
     /// From now on a name and its partial may be there: one slot marked, where keeping the
