@@ -1,3 +1,4 @@
+internal import CLinux
 import Glibc
 
 /// Finds the TCP socket of a connection by its two ports, among this process's descriptors.
@@ -57,8 +58,7 @@ final class ConnectionSockets {
     static func cookie(of socket: Int32) -> UInt64? {
         var cookie: UInt64 = 0
         var length = socklen_t(MemoryLayout<UInt64>.size)
-        // SO_COOKIE (asm-generic/socket.h), which Glibc's module does not export.
-        guard getsockopt(socket, SOL_SOCKET, 57, &cookie, &length) == 0, length == MemoryLayout<UInt64>.size else { return nil }
+        guard getsockopt(socket, SOL_SOCKET, syncagent_SO_COOKIE, &cookie, &length) == 0, length == MemoryLayout<UInt64>.size else { return nil }
         return cookie
     }
 
