@@ -26,6 +26,11 @@ class Corpus:
     def total(self):
         return sum(size for _, size in self.sizes)
 
+    @property
+    def footprint(self):
+        """Bytes one copy takes on ext4: whole 4 KiB blocks, and a block for the inode's share."""
+        return sum((size + 4095) // 4096 * 4096 + 4096 for _, size in self.sizes)
+
     def create(self, root: Path):
         self.folder = root / self.name
         stamp = self.folder / ".complete"

@@ -15,6 +15,8 @@ from .corpus import Corpus, snapshot, verify
 from .failure import RunFailed
 from .measure import (DELETION_AGE, Row, record_deletions, settle_memory, startup_samples, timed,
                       wait_for_deletions_to_age)
+from .scratch import ScratchFileSystem
+from .scratch import available as scratch_unavailable
 from .servers import Nginx, TestAuthority
 
 
@@ -49,11 +51,15 @@ class Bench:
         self.corpus_root = Path(options.corpus)
         self.corpus_root.mkdir(parents=True, exist_ok=True)
         self.work = Path(tempfile.mkdtemp(prefix="run-", dir=self.corpus_root.parent))
+        self.outputs = self.work  # where the scenario under way writes its outputs
         self.syncagent = SyncAgent(binary)
         self.rows, self.notes = [], []
+        # Why many-file scenarios cannot each have a file system of their own, if they cannot.
+        self.no_scratch = ("--keep" if options.keep else "--shared-folder" if options.shared_folder
+                           else scratch_unavailable())
 
     def run(self, scenarios, contender_names):
-        if not self.options.quick:
+        if self.no_scratch and not self.options.quick:
             wait_for_deletions_to_age(self.corpus_root)
         https = any(s.https for s in scenarios)
         needed = {key for s in scenarios for key in (s.corpus, *s.foreign)}
@@ -69,15 +75,48 @@ class Bench:
             self.notes.append("contenders: " + "; ".join(c.version() for c in self.contenders))
             if https:
                 self.notes.append(self.probe_protocols())
+            self.notes.append(self.outputs_note(scenarios))
             for scenario in scenarios:
                 print(f"== {scenario.title(self.corpora)}", file=sys.stderr)
-                getattr(self, scenario.kind)(scenario)
+                with self.outputs_for(scenario):
+                    getattr(self, scenario.kind)(scenario)
         finally:
             self.nginx.stop()
             if not self.options.keep:
                 shutil.rmtree(self.work, ignore_errors=True)
                 subprocess.run(["sync"])
                 record_deletions(self.corpus_root)
+
+    def on_scratch(self, scenario):
+        """Whether the scenario writes its outputs to a file system made for it: those that
+        create many files (its own corpus, or the earlier runs a big state comes from)."""
+        return not self.no_scratch and any(self.corpora[key].many for key in (scenario.corpus, *scenario.foreign))
+
+    @contextlib.contextmanager
+    def outputs_for(self, scenario):
+        if not self.on_scratch(scenario) or scenario.kind not in ("fetch", "recheck"):
+            yield
+            return
+        corpora = [self.corpora[key] for key in (scenario.corpus, *scenario.foreign)]
+        # Every run of every contender keeps its output until the scenario ends (plus the
+        # re-checks' first fetches): that many copies of each corpus, block by block.
+        copies = (self.options.runs + 1) * (len(self.contenders) + 1)
+        size = copies * sum(corpus.footprint for corpus in corpora)
+        files = copies * sum(len(corpus.sizes) for corpus in corpora)
+        with ScratchFileSystem(self.work, size, files) as root:
+            self.outputs = root
+            try:
+                yield
+            finally:
+                self.outputs = self.work
+
+    def outputs_note(self, scenarios):
+        if not any(self.corpora[key].many for s in scenarios for key in (s.corpus, *s.foreign)):
+            return "outputs: in the run's folder"
+        if self.no_scratch:
+            return f"outputs: in the run's folder, many-file scenarios too ({self.no_scratch})"
+        return ("outputs: many-file scenarios each on a new ext4 made for them (loop device, "
+                "direct I/O, a journal), the others in the run's folder")
 
     def origin(self, scenario):
         return self.nginx.secure if scenario.https else self.nginx.plain
@@ -105,7 +144,7 @@ class Bench:
                 continue
             with failures_end(rows):
                 # A fresh folder each time; old ones go only at the end (see docs/benchmarks.md).
-                out = self.work / f"{scenario.key}-{contender.name}-{run}"
+                out = self.outputs / f"{scenario.key}-{contender.name}-{run}"
                 out.mkdir()
                 command = contender.fetch(origin, corpus, out)
                 settle_memory(self.work, corpus.total)
@@ -122,7 +161,7 @@ class Bench:
                 verify(corpus, out, hash_files=contender.copies_corpus and (not big or run in (0, self.options.runs - 1)))
                 if big:
                     shutil.rmtree(out)  # one file, not thousands: deleting it distorts nothing
-        if corpus.many and len(order) < len(contenders) and not self.options.quick:
+        if corpus.many and len(order) < len(contenders) and self.no_scratch and not self.options.quick:
             subprocess.run(["sync"])
             print(f"   waiting {DELETION_AGE} s for aria2c's deleted control files to age", file=sys.stderr)
             time.sleep(DELETION_AGE)
@@ -139,7 +178,7 @@ class Bench:
         folders = {}
         for contender in self.contenders:
             with failures_end([rows[contender.name]]):
-                out = self.work / f"{scenario.key}-{contender.name}"
+                out = self.outputs / f"{scenario.key}-{contender.name}"
                 out.mkdir()
                 if contender is self.syncagent:
                     self.fill_foreign_state(scenario, origin, self.syncagent.state_for(out))
@@ -181,7 +220,7 @@ class Bench:
     def fill_foreign_state(self, scenario, origin, state: Path):
         for key in scenario.foreign:
             foreign = self.corpora[key]
-            out = self.work / f"{scenario.key}-foreign-{foreign.name}"
+            out = self.outputs / f"{scenario.key}-foreign-{foreign.name}"
             out.mkdir()
             print(f"   syncagent fetches {foreign.label} first, into the same state", file=sys.stderr)
             timed(self.syncagent.fetch(origin, foreign, out, state), self.work, origin.environment)
