@@ -16,6 +16,8 @@ struct OnceCommand {
         var notify = true
         /// `--limit-rate`: a cap on all transfers together, in bytes per second.
         var limitRate: Int64?
+        /// The home folder (`HOME`), which paths are shown relative to (`~/Downloads`).
+        var home: String?
     }
 
     let locations: Locations
@@ -26,11 +28,15 @@ struct OnceCommand {
         // First, before any thread starts: Ctrl-C must reach the transfer loop as a request.
         let signals = SignalInbox()
         let manifest = try locations.loadManifest()
-        try loadTransferLibraries()
         let lock = try locations.takeLock()
         defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()
-        let folder = ShownPath.abbreviated(manifest.destination, home: ProcessInfo.processInfo.environment["HOME"])
+        // After the state, not before: libcurl's tree is being opened on another thread since
+        // the command started (SharedLibraryPreload), and the lock and the state are work this
+        // thread does meanwhile. Still before the first transfer, so that a missing libcurl
+        // ends the command with the package to install.
+        try loadTransferLibraries()
+        let folder = ShownPath.abbreviated(manifest.destination, home: options.home)
         let reporter: any ProgressReporter = options.quiet
             ? QuietProgressReporter(verbose: options.verbose)
             : makeProgressReporter(style: options.style, verbose: options.verbose, folder: folder)
@@ -83,7 +89,7 @@ struct OnceCommand {
     /// notifications off or nothing changed. A desktop without a notification server is not a
     /// failure: it is logged.
     private func notify(manifest: Manifest, report: BatchReport) {
-        var announcer = BatchAnnouncer(places: .init(home: ProcessInfo.processInfo.environment["HOME"]))
+        var announcer = BatchAnnouncer(places: .init(home: options.home))
         guard options.notify, manifest.notify, var notification = announcer.announce(report).notification else { return }
         if !manifest.notifySound { notification.soundName = nil }
         do throws(NotificationError) {
