@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "library_table.h"
 
 #include <dlfcn.h>
@@ -127,6 +128,8 @@ void syncagent_libraries_start_loading(const syncagent_library *libraries, unsig
     int started = pthread_create(&thread, NULL, load_in_background, order);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (started == 0) {
+        // Named like syncagent's other threads, for `top -H` and debuggers.
+        (void)pthread_setname_np(thread, "load-libraries");
         pthread_detach(thread);
     } else {
         // Without a thread, each library loads on first use, as it would have anyway.
