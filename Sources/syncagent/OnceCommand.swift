@@ -31,11 +31,6 @@ struct OnceCommand {
         let lock = try locations.takeLock()
         defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()
-        // After the state, not before: libcurl's tree is being opened on another thread since
-        // the command started (SharedLibraryPreload), and the lock and the state are work this
-        // thread does meanwhile. Still before the first transfer, so that a missing libcurl
-        // ends the command with the package to install.
-        try loadTransferLibraries()
         let folder = ShownPath.abbreviated(manifest.destination, home: options.home)
         let reporter: any ProgressReporter = options.quiet
             ? QuietProgressReporter(verbose: options.verbose)
@@ -53,6 +48,17 @@ struct OnceCommand {
             }
             report(event, of: file, to: reporter)
         })
+        // Only now, with the state open and the driver made, not before: libcurl's tree is
+        // being opened on another thread since the command started (SharedLibraryPreload), and
+        // all of that is work this thread does meanwhile. Still before the first transfer (the
+        // driver's engine is made by `use`), so that a missing libcurl ends the command with
+        // the package to install.
+        do {
+            try loadTransferLibraries()
+        } catch {
+            reporter.restore()
+            throw error
+        }
         driver.use(manifest)
         driver.limitRate = options.limitRate
         let end: SyncDriver.BatchEnd
