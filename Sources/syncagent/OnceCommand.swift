@@ -25,7 +25,8 @@ struct OnceCommand {
     let options: Options
 
     func run() throws(CommandFailure) {
-        // First, before any thread starts: Ctrl-C must reach the transfer loop as a request.
+        // First, before any thread that could take a signal starts (the library-loading one
+        // blocks them all): Ctrl-C must reach the transfer loop as a request.
         let signals = SignalInbox()
         let manifest = try locations.loadManifest()
         let lock = try locations.takeLock()

@@ -3,7 +3,7 @@ internal import CLibraries
 /// Opening, ahead of their first use, the libraries a command is about to need.
 ///
 /// Opening libcurl maps some thirty libraries (OpenSSL, Kerberos, LDAP, SSH…), relocates them
-/// and runs their constructors: a quarter of a small re-check's time, all of it the loader's
+/// and runs their constructors: about a third of a small re-check's time, all of it the loader's
 /// and the kernel's. Started on a thread of its own as the command begins, it runs while the
 /// command parses its arguments, reads its manifest, takes its lock and opens its state, on
 /// another core. Nothing changes in what is opened or in what a missing library says: the
