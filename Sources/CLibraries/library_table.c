@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,7 +113,16 @@ static void *load_in_background(void *context) {
     return NULL;
 }
 
+int syncagent_libraries_can_load_alongside(void) {
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return 0;
+    return CPU_COUNT(&cpus) > 1;
+}
+
 void syncagent_libraries_start_loading(const syncagent_library *libraries, unsigned long count) {
+    // On one processor the thread would only take turns with the command: no gain, a thread
+    // more, and the command waiting whenever the loader is not the one running.
+    if (!syncagent_libraries_can_load_alongside()) return;
     struct loading_order *order = malloc(sizeof *order + count * sizeof *libraries);
     if (order == NULL) return;
     order->count = count;
