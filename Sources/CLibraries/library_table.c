@@ -1,7 +1,10 @@
+#define _GNU_SOURCE
 #include "library_table.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,4 +98,51 @@ int syncagent_library_probe(const char *soname, char *reason, unsigned long size
     if (handle == NULL) return 0;
     dlclose(handle);
     return 1;
+}
+
+/// The libraries a loading thread opens, in order.
+struct loading_order {
+    size_t count;
+    syncagent_library libraries[];
+};
+
+static void *load_in_background(void *context) {
+    struct loading_order *order = context;
+    for (size_t index = 0; index < order->count; index++) (void)syncagent_table_load(table_of(order->libraries[index]));
+    free(order);
+    return NULL;
+}
+
+int syncagent_libraries_can_load_alongside(void) {
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) != 0) return 0;
+    return CPU_COUNT(&cpus) > 1;
+}
+
+void syncagent_libraries_start_loading(const syncagent_library *libraries, unsigned long count) {
+    // On one processor the thread would only take turns with the command: no gain, a thread
+    // more, and the command waiting whenever the loader is not the one running.
+    if (!syncagent_libraries_can_load_alongside()) return;
+    struct loading_order *order = malloc(sizeof *order + count * sizeof *libraries);
+    if (order == NULL) return;
+    order->count = count;
+    memcpy(order->libraries, libraries, count * sizeof *libraries);
+    // Every signal blocked in the thread from its first instruction (it inherits this mask):
+    // SIGINT or SIGTERM must go to the threads that wait for them, or to none, and a thread
+    // that has not yet blocked them would take them with their default action, ending the
+    // process instead of letting it stop cleanly.
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    pthread_t thread;
+    int started = pthread_create(&thread, NULL, load_in_background, order);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    if (started == 0) {
+        // Named like syncagent's other threads, for `top -H` and debuggers.
+        (void)pthread_setname_np(thread, "load-libraries");
+        pthread_detach(thread);
+    } else {
+        // Without a thread, each library loads on first use, as it would have anyway.
+        free(order);
+    }
 }

@@ -10,10 +10,10 @@ struct LocationOptions: ParsableArguments {
     @Option(name: .customLong("state-dir"), help: ArgumentHelp("The folder for saved state.", discussion: "Default: $XDG_STATE_HOME/syncagent.", valueName: "dir"), completion: .directory)
     var stateDirectory: String?
 
-    /// The paths this run uses, defaults filled in from the XDG directories.
-    func resolve() -> Locations {
+    /// The paths this run uses, defaults filled in from the XDG directories of `environment`.
+    func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locations {
         Locations(
-            manifest: manifest, stateDirectory: stateDirectory, environment: ProcessInfo.processInfo.environment,
+            manifest: manifest, stateDirectory: stateDirectory, environment: environment,
             workingDirectory: FileManager.default.currentDirectoryPath, resolveLinks: FileSystemPath.resolvingLinks
         ) { try? String(contentsOfFile: $0, encoding: .utf8) }
     }

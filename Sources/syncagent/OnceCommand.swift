@@ -16,6 +16,8 @@ struct OnceCommand {
         var notify = true
         /// `--limit-rate`: a cap on all transfers together, in bytes per second.
         var limitRate: Int64?
+        /// The home folder (`HOME`), which paths are shown relative to (`~/Downloads`).
+        var home: String?
     }
 
     let locations: Locations
@@ -23,14 +25,14 @@ struct OnceCommand {
     let options: Options
 
     func run() throws(CommandFailure) {
-        // First, before any thread starts: Ctrl-C must reach the transfer loop as a request.
+        // First, before any thread that could take a signal starts (the library-loading one
+        // blocks them all): Ctrl-C must reach the transfer loop as a request.
         let signals = SignalInbox()
         let manifest = try locations.loadManifest()
-        try loadTransferLibraries()
         let lock = try locations.takeLock()
         defer { withExtendedLifetime(lock) {} }
         let store = try locations.openState()
-        let folder = ShownPath.abbreviated(manifest.destination, home: ProcessInfo.processInfo.environment["HOME"])
+        let folder = ShownPath.abbreviated(manifest.destination, home: options.home)
         let reporter: any ProgressReporter = options.quiet
             ? QuietProgressReporter(verbose: options.verbose)
             : makeProgressReporter(style: options.style, verbose: options.verbose, folder: folder)
@@ -47,6 +49,17 @@ struct OnceCommand {
             }
             report(event, of: file, to: reporter)
         })
+        // Only now, with the state open and the driver made, not before: libcurl's tree is
+        // being opened on another thread since the command started (SharedLibraryPreload), and
+        // all of that is work this thread does meanwhile. Still before the first transfer (the
+        // driver's engine is made by `use`), so that a missing libcurl ends the command with
+        // the package to install.
+        do {
+            try loadTransferLibraries()
+        } catch {
+            reporter.restore()
+            throw error
+        }
         driver.use(manifest)
         driver.limitRate = options.limitRate
         let end: SyncDriver.BatchEnd
@@ -83,7 +96,7 @@ struct OnceCommand {
     /// notifications off or nothing changed. A desktop without a notification server is not a
     /// failure: it is logged.
     private func notify(manifest: Manifest, report: BatchReport) {
-        var announcer = BatchAnnouncer(places: .init(home: ProcessInfo.processInfo.environment["HOME"]))
+        var announcer = BatchAnnouncer(places: .init(home: options.home))
         guard options.notify, manifest.notify, var notification = announcer.announce(report).notification else { return }
         if !manifest.notifySound { notification.soundName = nil }
         do throws(NotificationError) {

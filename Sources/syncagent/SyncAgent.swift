@@ -79,11 +79,13 @@ struct SyncAgent: ParsableCommand {
             try DryRunCommand(locations: locations.resolve(), verbose: verbose).run()
         } else if once {
             if quiet { logger.logLevel = .error }
+            // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
+            let environment = ProcessInfo.processInfo.environment
             let options = OnceCommand.Options(
-                style: display.style(for: .standardOutput), quiet: quiet, verbose: verbose, notify: !noNotify,
-                limitRate: limitRate.flatMap(BandwidthText.parse)
+                style: display.style(for: .standardOutput, environment: environment), quiet: quiet, verbose: verbose, notify: !noNotify,
+                limitRate: limitRate.flatMap(BandwidthText.parse), home: environment["HOME"]
             )
-            try OnceCommand(locations: locations.resolve(), logger: logger, options: options).run()
+            try OnceCommand(locations: locations.resolve(environment: environment), logger: logger, options: options).run()
         } else {
             try AgentCommand(locations: locations.resolve(), logger: logger).run()
         }
@@ -98,6 +100,9 @@ struct SyncAgent: ParsableCommand {
            let script = CompletionScript.script(for: shell, commands: commandNames.filter { $0 != "help" }) {
             FileDescriptorOutput.standardOutput.write(script.hasSuffix("\n") ? script : script + "\n")
             Glibc.exit(0)
+        }
+        if Self.mayTransfer(arguments: Array(CommandLine.arguments.dropFirst())) {
+            SharedLibraryPreload.startForTransfers()
         }
         do {
             let command: any ParsableCommand
@@ -158,6 +163,14 @@ struct SyncAgent: ParsableCommand {
             return commandNames.contains(argument) ? nil : argument
         }
         return nil
+    }
+
+    /// Whether the command line looks like `--once` with transfers, whose libraries are then
+    /// opened while the arguments are parsed (``SharedLibraryPreload``). A guess from the words
+    /// alone, before the parser has run: a wrong guess costs only the opening, and what the
+    /// command does is decided by the parser as ever.
+    static func mayTransfer(arguments: [String]) -> Bool {
+        arguments.contains("--once") && !arguments.contains("--dry-run")
     }
 
     /// The shell named by `--generate-completion-script SHELL` (or `=SHELL`), if asked.

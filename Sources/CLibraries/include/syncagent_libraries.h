@@ -26,6 +26,19 @@ const char *syncagent_library_package(syncagent_library library);
 /// dynamic loader's words in `*reason` (valid for the life of the process).
 int syncagent_library_load(syncagent_library library, const char **reason);
 
+/// Starts opening `libraries` (`count` of them), in that order, on a thread of its own, and
+/// returns at once. A library's first use (or syncagent_library_load) then waits until the
+/// thread has opened it (and those before it), and gets the same answer as if it had opened it
+/// itself. A command that knows what it will need overlaps the loader's work (mapping,
+/// relocating, running constructors) with its own.
+/// Does nothing where the calling thread may run on one processor only (its affinity): there
+/// nothing runs alongside, and each library loads on first use as without it.
+void syncagent_libraries_start_loading(const syncagent_library *libraries, unsigned long count);
+
+/// 1 when the calling thread may run on more than one processor, so that a thread it starts can
+/// work alongside it; 0 when not.
+int syncagent_libraries_can_load_alongside(void);
+
 /// Opens `soname` on its own, as syncagent_library_load opens a library, and closes it again.
 /// 1 when it opens; 0 when not, with the loader's words in `reason` (`size` bytes at most).
 /// What tests use to see the message for a library that is not installed.

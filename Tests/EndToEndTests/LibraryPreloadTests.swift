@@ -1,0 +1,20 @@
+import Testing
+@testable import syncagent
+
+/// Which command lines open libcurl, libcrypto and SQLite on a thread of their own as the
+/// process starts (SharedLibraryPreload), while the arguments are parsed: `--once` with
+/// transfers, and nothing else — `--version`, `check` and `status` never pay for libcurl's
+/// tree (LinkageTests), and a dry run transfers nothing.
+struct LibraryPreloadTests {
+    @Test(arguments: [
+        ["--once"], ["--once", "--manifest", "m.yaml", "--state-dir", "s"], ["-q", "--once"], ["--once", "--limit-rate", "1MB/s"],
+    ])
+    func aBatchOfTransfersOpensItsLibrariesAsItStarts(_ arguments: [String]) {
+        #expect(SyncAgent.mayTransfer(arguments: arguments))
+    }
+
+    @Test(arguments: [[], ["--version"], ["check"], ["status"], ["--once", "--dry-run"], ["--dry-run", "--once"], ["pause", "Guide"]])
+    func otherCommandsOpenNothingAhead(_ arguments: [String]) {
+        #expect(!SyncAgent.mayTransfer(arguments: arguments))
+    }
+}
