@@ -33,7 +33,8 @@
     FORWARD(double, sqlite3_column_double, (sqlite3_stmt *a0, int a1), (a0, a1)) \
     FORWARD(sqlite3_int64, sqlite3_column_int64, (sqlite3_stmt *a0, int a1), (a0, a1)) \
     FORWARD(const unsigned char *, sqlite3_column_text, (sqlite3_stmt *a0, int a1), (a0, a1)) \
-    RESOLVED(sqlite3_config)
+    RESOLVED(sqlite3_config) \
+    RESOLVED(sqlite3_db_config)
 
 #define syncagent_sqlite_FORWARD(returns, name, parameters, arguments) SYNCAGENT_FORWARD(syncagent_sqlite, returns, name, parameters, arguments)
 #define syncagent_sqlite_FORWARD_VOID(name, parameters, arguments) SYNCAGENT_FORWARD_VOID(syncagent_sqlite, name, parameters, arguments)
@@ -49,4 +50,10 @@ SYNCAGENT_PREPARED_LIBRARY(syncagent_sqlite, "libsqlite3.so.0", "libsqlite3-0", 
 static void prepare_sqlite(struct syncagent_library_table *table) {
     int (*config)(int, ...) = (int (*)(int, ...))table->functions[syncagent_index_sqlite3_config];
     (void)config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+// The typed forwarder CSQLite's shim.h declares: sqlite3_db_config is C-variadic, and the
+// options syncagent sets take an int and a pointer for the setting in effect.
+int syncagent_sqlite3_db_config_flag(sqlite3 *database, int option, int value) {
+    return SYNCAGENT_FUNCTION(syncagent_sqlite, sqlite3_db_config)(database, option, value, (int *)0);
 }

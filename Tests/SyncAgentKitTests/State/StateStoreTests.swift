@@ -207,6 +207,62 @@ final class StateStoreTests {
         #expect(try reopened.records() == records)
     }
 
+    /// The size of the log, or `nil` when there is none.
+    var logSize: Int64? {
+        var log = stat()
+        return stat(databasePath + "-wal", &log) == 0 ? Int64(log.st_size) : nil
+    }
+
+    /// Closing after a few changes does not copy them into the file (no device flushes): they
+    /// stay in the log, where the next store finds them.
+    @Test func aFewChangesStayInTheLogAtClosingAndTheNextStoreReadsThem() throws {
+        do {
+            let store = try StateStore(directory: directory)
+            try store.save(Self.fullRecord("one"))
+        }
+        #expect((logSize ?? 0) > 0, "the log was checkpointed and deleted")
+        #expect(try StateStore(directory: directory).records() == [Self.fullRecord("one")])
+    }
+
+    /// Past ``StateStore/logKeptOnClose`` closing checkpoints, as SQLite does by default, so
+    /// no opening has much log to read back.
+    @Test func aLogOverTheLimitIsCheckpointedAtClosing() throws {
+        let records = (0..<3_000).map { Self.fullRecord("file\($0)") }
+        do {
+            let store = try StateStore(directory: directory)
+            try store.save(records)
+            #expect((logSize ?? 0) > StateStore.logKeptOnClose)
+        }
+        #expect(logSize == nil, "the log was left at closing")
+        #expect(try StateStore(directory: directory).records().count == records.count)
+    }
+
+    /// A dry run reads a log left at closing, and leaves every byte of the folder as it was:
+    /// SQLite would otherwise rebuild the shared memory (-shm) file as the first to open it.
+    @Test func aReaderSeesALogLeftAtClosingAndChangesNothing() throws {
+        do {
+            let store = try StateStore(directory: directory)
+            try store.save(Self.fullRecord("one"))
+        }
+        func folder() throws -> [String: String] {
+            var entries: [String: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+                var info = stat()
+                lstat(directory + "/" + name, &info)
+                let bytes = FileManager.default.contents(atPath: directory + "/" + name) ?? Data()
+                entries[name] = "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(bytes.hashValue)"
+            }
+            return entries
+        }
+        let before = try folder()
+        #expect(before.keys.contains("state.sqlite3-wal"))
+        do {
+            let reader = try StateStore(readingOnlyIn: directory)
+            #expect(try reader.records() == [Self.fullRecord("one")])
+        }
+        #expect(try folder() == before)
+    }
+
     @Test func twoStoresOnOneFolderSeeEachOthersSaves() throws {
         // The agent and `syncagent status` may have the state open at once.
         let agent = try StateStore(directory: directory)

@@ -55,6 +55,16 @@ final class SQLiteDatabase {
         self.connection = connection
     }
 
+    /// Whether closing the last connection to the file copies the log (`-wal`) into it and
+    /// deletes the log, as SQLite does by default, or leaves the log for the next connection
+    /// to read (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`). Where SQLite refuses the setting, closing
+    /// checkpoints: the default, and always safe.
+    ///
+    /// - SeeAlso: https://www.sqlite.org/c3ref/c_dbconfig_defensive.html#sqlitedbconfignockptonclose
+    func setCheckpointsOnClose(_ checkpoints: Bool) {
+        _ = syncagent_sqlite3_db_config_flag(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, checkpoints ? 0 : 1)
+    }
+
     /// How long a statement waits for another connection's lock before failing with
     /// ``SQLiteError/Code/busy``.
     ///
