@@ -1,16 +1,13 @@
-import FoundationEssentials
-
 /// The saved records a batch read at once (``TransferLedger/readRecords(forPaths:urls:)``), by
 /// path, until each is let go: in one array, found through a table of their places.
 ///
 /// A dictionary of the records themselves keeps room for a third more than it holds, 200 bytes
 /// a record: 3.5 MB for a re-check of 10,000 files, most of what that re-check holds at its
-/// peak. Here the spare room is a table's of 20 bytes a path, and each record is kept in 96
-/// bytes (``Kept``): 1.3 MB for the same. A record let go is `nil` in the array at once, its
-/// strings freed; the array itself goes with the last.
+/// peak. Here the spare room is a table's of 20 bytes a path: 2.3 MB for the same. A record
+/// let go is `nil` in the array at once, its strings freed; the array itself goes with the last.
 struct BatchRecords {
     private var places: [String: Int32] = [:]
-    private var records: [Kept?] = []
+    private var records: [FileRecord?] = []
 
     /// Whether no record is kept.
     var isEmpty: Bool { places.isEmpty }
@@ -23,7 +20,7 @@ struct BatchRecords {
 
     /// The record kept for `path`.
     subscript(path: String) -> FileRecord? {
-        places[path].flatMap { records[Int($0)]?.record(at: path) }
+        places[path].flatMap { records[Int($0)] }
     }
 
     /// Keeps `record` under its path, in place of one kept before.
@@ -32,9 +29,9 @@ struct BatchRecords {
         // One search of the table, which stores `next` when the path has no place yet.
         let place = Self.stored(&places[record.path, default: next])
         if place == next {
-            records.append(Kept(record))
+            records.append(record)
         } else {
-            records[Int(place)] = Kept(record)
+            records[Int(place)] = record
         }
     }
 
@@ -48,62 +45,6 @@ struct BatchRecords {
             records[Int(place)] = nil
             if places.isEmpty { self = BatchRecords() }
         }
-        return records[Int(place)]?.record(at: path)
-    }
-
-    /// A ``FileRecord`` without its path (the table's key), what few records have (a partial,
-    /// a server's name, a retry time, a failure's message) in a box of its own: 96 bytes
-    /// instead of 200 for the record of a file downloaded or found unchanged.
-    private struct Kept {
-        var url: String
-        var validators: Validators
-        var size: Int64?
-        var failedAttempts: Int
-        var lastResultDate: Date
-        var lastResultKind: LastResult.Kind?
-        var hold: Hold?
-        var rare: Rare?
-
-        /// The fields most records leave empty.
-        final class Rare {
-            let partial: Validators?
-            let partialLength: Int64?
-            let servedName: String?
-            let nextAttempt: Date?
-            let lastResultMessage: String?
-
-            init(partial: Validators?, partialLength: Int64?, servedName: String?, nextAttempt: Date?, lastResultMessage: String?) {
-                self.partial = partial
-                self.partialLength = partialLength
-                self.servedName = servedName
-                self.nextAttempt = nextAttempt
-                self.lastResultMessage = lastResultMessage
-            }
-        }
-
-        init(_ record: FileRecord) {
-            url = record.url
-            validators = record.validators
-            size = record.size
-            failedAttempts = record.failedAttempts
-            lastResultDate = record.lastResult?.date ?? Date(timeIntervalSinceReferenceDate: 0)
-            lastResultKind = record.lastResult?.kind
-            hold = record.hold
-            let message = record.lastResult?.message
-            let isRare = record.partial != nil || record.partialLength != nil || record.servedName != nil
-                || record.nextAttempt != nil || message != nil
-            rare = isRare ? Rare(partial: record.partial, partialLength: record.partialLength, servedName: record.servedName,
-                                 nextAttempt: record.nextAttempt, lastResultMessage: message) : nil
-        }
-
-        /// The whole record again, kept at `path`.
-        func record(at path: String) -> FileRecord {
-            FileRecord(
-                path: path, url: url, validators: validators, size: size, partial: rare?.partial,
-                failedAttempts: failedAttempts,
-                lastResult: lastResultKind.map { LastResult(kind: $0, message: rare?.lastResultMessage, date: lastResultDate) },
-                nextAttempt: rare?.nextAttempt, hold: hold, servedName: rare?.servedName, partialLength: rare?.partialLength
-            )
-        }
+        return records[Int(place)]
     }
 }

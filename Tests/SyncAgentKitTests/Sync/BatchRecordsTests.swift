@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import SyncAgentKit
 
@@ -37,24 +36,5 @@ struct BatchRecordsTests {
         #expect(records.isEmpty)
         records.insert(Self.record("b"))
         #expect(records["/d/b"] == Self.record("b") && records["/d/a"] == nil)
-    }
-
-    /// Every field comes back as it went in, those most records leave empty too.
-    @Test(arguments: [
-        FileRecord(path: "/d/plain", url: "https://example.org/plain"),
-        FileRecord(path: "/d/unchanged", url: "https://example.org/u", validators: Validators(etag: "\"e\"", lastModified: "Tue, 15 Nov 1994 08:12:31 GMT"),
-                   size: 0, lastResult: LastResult(kind: .unchanged, date: Date(timeIntervalSince1970: 1_763_700_000.5))),
-        FileRecord(path: "/d/everything", url: "https://example.org/e", validators: Validators(etag: "W/\"w\""), size: 28_600_000,
-                   partial: Validators(etag: "\"p\"", lastModified: "Wed, 16 Nov 1994 09:00:00 GMT"), failedAttempts: .max,
-                   lastResult: LastResult(kind: .failed, message: "the server answered 503", date: Date(timeIntervalSince1970: -1)),
-                   nextAttempt: Date(timeIntervalSince1970: 1_763_700_030.5), hold: .paused, servedName: "Served.pdf", partialLength: 40_000_000),
-        FileRecord(path: "/d/empty-partial", url: "https://example.org/p", partial: Validators(), hold: .stopped),
-        FileRecord(path: "/d/empty-message", url: "", lastResult: LastResult(kind: .downloaded, message: "", date: Date(timeIntervalSinceReferenceDate: 0))),
-    ])
-    func keepsEveryField(record: FileRecord) {
-        var records = BatchRecords()
-        records.insert(record)
-        #expect(records[record.path] == record)
-        #expect(records.remove(record.path) == record)
     }
 }
