@@ -61,6 +61,16 @@ struct DBusAddress: Equatable {
 }
 
 extension DBusAddress.Socket {
+    /// How an error names the socket: its path, or `@` and its abstract name (as `ss` shows
+    /// it). Written out by hand: `String(describing:)` of an enum reflects on its type, some
+    /// 2 million instructions the first time.
+    var name: String {
+        switch self {
+        case .path(let path): path
+        case .abstract(let name): "@" + name
+        }
+    }
+
     /// Calls `body` with the socket's `sockaddr_un` as `connect` takes it; `nil` when the
     /// name does not fit (107 bytes).
     func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {

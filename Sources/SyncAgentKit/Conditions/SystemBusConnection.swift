@@ -37,7 +37,7 @@ final class SystemBusConnection {
                 connected = fd
                 break
             }
-            reasons.append("\(target): \(result == nil ? "name too long" : String(cString: strerror(errno)))")
+            reasons.append("\(target.name): \(result == nil ? "name too long" : String(cString: strerror(errno)))")
             close(fd)
         }
         guard let connected else {

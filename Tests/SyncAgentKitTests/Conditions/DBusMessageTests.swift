@@ -53,6 +53,7 @@ struct DBusMessageTests {
         #expect(DBusAddress("tcp:host=localhost,port=1;unix:guid=1,abstract=/tmp/dbus-x;unix:path=/s").sockets
             == [.abstract("/tmp/dbus-x"), .path("/s")])
         #expect(DBusAddress("unix:path=/bad%2").sockets == [])
+        #expect(DBusAddress.Socket.abstract("/tmp/dbus-x").name == "@/tmp/dbus-x" && DBusAddress.Socket.path("/s").name == "/s")
         #expect(DBusAddress.systemBus(environment: nil).sockets == [.path("/var/run/dbus/system_bus_socket")])
         #expect(DBusAddress.systemBus(environment: "").sockets == [.path("/var/run/dbus/system_bus_socket")])
     }
