@@ -1,10 +1,11 @@
 /// The saved records a batch read at once (``TransferLedger/readRecords(forPaths:urls:)``), by
 /// path, until each is let go: in one array, found through a table of their places.
 ///
-/// A dictionary of the records themselves keeps room for a third more than it holds, 200 bytes
-/// a record: 3.5 MB for a re-check of 10,000 files, most of what that re-check holds at its
-/// peak. Here the spare room is a table's of 20 bytes a path: 2.3 MB for the same. A record
-/// let go is `nil` in the array at once, its strings freed; the array itself goes with the last.
+/// A dictionary of the records themselves keeps room for a third more than it holds, a whole
+/// record each (112 bytes): 2 MB for a re-check of 10,000 files, 3.5 MB when records were
+/// 200 bytes. Here the spare room is a table's of 20 bytes a path: 1.4 MB for the same. A
+/// record let go is `nil` in the array at once, its strings freed; the array itself goes with
+/// the last.
 struct BatchRecords {
     private var places: [String: Int32] = [:]
     private var records: [FileRecord?] = []
