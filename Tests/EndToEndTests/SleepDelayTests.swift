@@ -51,6 +51,9 @@ struct SleepDelayTests {
 
         #expect(eventually(within: .seconds(10)) { logind.events == [Self.lock] }, "\(logind.events)")
         #expect(once.isRunning && FileManager.default.contents(atPath: destination + "/big.pdf") == nil, "held while the file transfers")
+        // Asked with syncagent's own D-Bus client: GLib, GObject and GIO (2.9 MiB) stay out.
+        let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/\(once.processIdentifier)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(maps.contains("libcurl") && !maps.contains("libgio-2.0"), "\(maps)")
         once.waitUntilExit()
         #expect(once.terminationStatus == 0)
         #expect(FileManager.default.contents(atPath: destination + "/big.pdf") == data)

@@ -44,10 +44,14 @@ public struct SleepDelayTiming: Sendable {
 
 extension TransferEvent {
     /// Whether the event says a body is on its way to disk (it began, or more of it came):
-    /// what ``SleepDelayTiming`` counts. Inlined: `--once` asks it of every event.
+    /// what ``SleepDelayTiming`` counts. Progress of nothing is not: the engine reports a
+    /// transfer still waiting for its answer as having received 0 bytes, and a re-check's
+    /// conditional requests, answered "304 Not Modified", wait so through its whole run.
+    /// Inlined: `--once` asks it of every event.
     @inlinable public var isBodyArriving: Bool {
         switch self {
-        case .receiving, .progress: true
+        case .receiving: true
+        case .progress(_, let received, _): received > 0
         case .started, .willRetry, .finished: false
         }
     }

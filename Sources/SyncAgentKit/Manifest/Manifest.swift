@@ -128,21 +128,50 @@ extension Manifest {
 extension Manifest {
     /// When the agent checks files, the way iOS background fetch decides: how often, not
     /// before when, only inside which daily window, and whether to wait for good conditions.
-    public struct Schedule: Sendable, Equatable {
+    ///
+    /// Every entry of a manifest holds one (10,000 in a big one), and most have neither a
+    /// `not_before` nor a window: those two live in a shared box that only a schedule with
+    /// either has, 32 bytes a schedule instead of 72.
+    public struct Schedule: Sendable {
         /// A file in place is checked again this long after its last check.
         public var every: Duration
-        /// No transfer starts before this moment (`earliestBeginDate`).
-        public var notBefore: NotBefore?
-        /// Transfers start only inside this local daily window.
-        public var window: DailyWindow?
         /// Whether to wait for mains power and an unmetered network (see ``Conditions``).
         public var discretionary: Bool
+        /// ``notBefore`` and ``window``; `nil` when neither is set.
+        private var limits: Limits?
+
+        /// No transfer starts before this moment (`earliestBeginDate`).
+        public var notBefore: NotBefore? {
+            get { limits?.notBefore }
+            set { limits = Limits.either(notBefore: newValue, window: window) }
+        }
+
+        /// Transfers start only inside this local daily window.
+        public var window: DailyWindow? {
+            get { limits?.window }
+            set { limits = Limits.either(notBefore: notBefore, window: newValue) }
+        }
 
         public init(every: Duration = .seconds(86_400), notBefore: NotBefore? = nil, window: DailyWindow? = nil, discretionary: Bool = false) {
             self.every = every
-            self.notBefore = notBefore
-            self.window = window
             self.discretionary = discretionary
+            limits = Limits.either(notBefore: notBefore, window: window)
+        }
+
+        /// The box of ``notBefore`` and ``window``: shared by copies, so never changed.
+        private final class Limits: Sendable {
+            let notBefore: NotBefore?
+            let window: DailyWindow?
+
+            private init(notBefore: NotBefore?, window: DailyWindow?) {
+                self.notBefore = notBefore
+                self.window = window
+            }
+
+            /// A box for these, or none when both are `nil`.
+            static func either(notBefore: NotBefore?, window: DailyWindow?) -> Limits? {
+                notBefore == nil && window == nil ? nil : Limits(notBefore: notBefore, window: window)
+            }
         }
     }
 
@@ -176,5 +205,18 @@ extension Manifest {
     /// The absolute path an entry's file is kept at.
     public func destinationPath(of entry: Entry) -> String {
         destination.hasSuffix("/") ? destination + entry.path : destination + "/" + entry.path
+    }
+}
+
+extension Manifest.Schedule: Equatable {
+    public static func == (a: Self, b: Self) -> Bool {
+        a.every == b.every && a.discretionary == b.discretionary && a.notBefore == b.notBefore && a.window == b.window
+    }
+}
+
+extension Manifest.Schedule: CustomStringConvertible {
+    /// Every field by name, as a memberwise value would print (test failures show it).
+    public var description: String {
+        "Schedule(every: \(every), notBefore: \(String(describing: notBefore)), window: \(String(describing: window)), discretionary: \(discretionary))"
     }
 }

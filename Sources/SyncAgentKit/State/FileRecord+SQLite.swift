@@ -43,11 +43,11 @@ extension FileRecord {
 
     /// Reads the record from the current row of a statement that selects ``sqliteColumns``;
     /// `path`, when given, is the row's path (the caller's string for the same bytes), which
-    /// is then not read.
+    /// is then not read; `url`, when given, is kept instead of a copy if the row has the same.
     ///
     /// Throws ``SQLiteError/Code/corrupt`` for values the schema's constraints rule out.
-    init(row: SQLiteStatement, path knownPath: String? = nil) throws(SQLiteError) {
-        guard let path = knownPath ?? row.text(at: 0), let url = row.text(at: 1) else {
+    init(row: SQLiteStatement, path knownPath: String? = nil, url knownURL: String? = nil) throws(SQLiteError) {
+        guard let path = knownPath ?? row.text(at: 0), let url = row.text(at: 1, reusing: knownURL) else {
             throw SQLiteError(code: .corrupt, message: "a saved file has no path or no URL")
         }
         var lastResult: LastResult?

@@ -147,8 +147,9 @@ public final class StateStore {
     /// The saved records of the files kept at `paths` (those that have one, in the order of
     /// `paths`; a path listed twice, twice), in one query whose cost grows with `paths`, not
     /// with the whole state: a state also holds records of files from other manifests. Each
-    /// record's path is the string given in `paths`, not a copy read from the database.
-    public func records(forPaths paths: [String]) throws(StateStoreError) -> [FileRecord] {
+    /// record's path is the string given in `paths`, not a copy read from the database; so is
+    /// its URL when `urls` (one for each of `paths`) gives the one it was saved with.
+    public func records(forPaths paths: [String], urls: [String]? = nil) throws(StateStoreError) -> [FileRecord] {
         // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
         // statement serves any number of them (bound parameters are capped at 32,766).
         let list = JSONStringArray.text(paths)
@@ -161,8 +162,8 @@ public final class StateStore {
                     // The listed path's place in `paths` (json_each's key): its string, with no
                     // second one made of the same bytes.
                     let place = statement.int64(at: Self.listedPlaceColumn).map(Int.init)
-                    let path = place.flatMap { paths.indices.contains($0) ? paths[$0] : nil }
-                    records.append(try FileRecord(row: statement, path: path))
+                    let known = place.flatMap { paths.indices.contains($0) ? $0 : nil }
+                    records.append(try FileRecord(row: statement, path: known.map { paths[$0] }, url: known.flatMap { urls?[$0] }))
                 }
                 return records
             }

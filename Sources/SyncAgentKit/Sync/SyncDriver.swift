@@ -208,9 +208,13 @@ public final class SyncDriver {
         if mode == .everyFileNow {
             // One query costs less than thousands; in this mode nobody else writes meanwhile.
             // Episodes join after their feed's check, so each round reads what is new to it.
-            try ledger.readRecords(forPaths: paths)
+            try ledger.readRecords(forPaths: paths, urls: { all[$0].url })
         }
         var round = RoundCandidates(entries: all)
+        // Room for every entry at once: grown by doubling, 10,000 candidates (1.4 MB) would
+        // be copied a dozen times, the old storage and the new alive together at each step.
+        round.files.reserveCapacity(all.count)
+        round.places.reserveCapacity(all.count)
         let pending = engine.pendingIDs
         for (place, (entry, path)) in zip(all, paths).enumerated() {
             if let id = ids[path], pending.contains(id) { continue }

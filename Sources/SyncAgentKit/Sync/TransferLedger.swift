@@ -6,8 +6,8 @@ import FoundationEssentials
 ///
 /// Every state write of a transfer happens here. Events change records in memory; their owner
 /// saves the changes with ``saveChanges()`` in one transaction, at most ``saveInterval``
-/// after the first of them: a batch of 10,000 files costs a few transactions instead of
-/// 10,000. Until then a crash loses those changes, which leaves the state as it was before
+/// after the first of them or once ``mostUnsaved`` wait: a batch of 10,000 files costs a few
+/// transactions instead of 10,000. Until then a crash loses those changes, which leaves the state as it was before
 /// them — a file put in place but not yet recorded is re-checked by its modification time, a
 /// partial whose validators were not recorded is downloaded again — so the state never claims
 /// more than is on disk.
@@ -18,9 +18,9 @@ final class TransferLedger {
     /// Records changed since the last ``saveChanges()``, by path.
     private var unsaved: [String: FileRecord] = [:]
     /// The saved records of the files a batch asks about, by path, as read at once with
-    /// ``readRecords(forPaths:)``, until a change to them is saved.
-    private var saved: [String: FileRecord] = [:]
-    /// The paths ``readRecords(forPaths:)`` has read that have no record, until a change to
+    /// ``readRecords(forPaths:urls:)``, until a change to them is saved.
+    private var saved = BatchRecords()
+    /// The paths ``readRecords(forPaths:urls:)`` has read that have no record, until a change to
     /// them is saved. Apart from ``saved``: a re-check, whose files all have records, then
     /// neither fills nor empties a set of its 10,000 paths as well.
     private var absent: Set<String> = []
@@ -40,33 +40,40 @@ final class TransferLedger {
     /// and reads nothing of the files a state keeps for other manifests. A path read with no
     /// record has none later either, as far as this ledger is concerned. Records that others
     /// change later (the user's holds) are not seen; see
-    /// ``StateStore/saveTransferResults(_:)`` for why that loses nothing.
-    func readRecords(forPaths paths: [String]) throws(StateStoreError) {
+    /// ``StateStore/saveTransferResults(_:resultsOnly:)`` for why that loses nothing.
+    ///
+    /// `urls`, when given, names the URL of the entry at each place of `paths`: a record saved
+    /// for that URL holds the entry's string, not a copy of it (10,000 of them, 0.8 MB).
+    func readRecords(forPaths paths: [String], urls: ((Int) -> String)? = nil) throws(StateStoreError) {
         // Nothing read yet (a batch's first round): every path is new, with no search each.
-        let new = saved.isEmpty && absent.isEmpty ? paths : paths.filter { saved[$0] == nil && !absent.contains($0) }
-        guard !new.isEmpty else { return }
-        listings.expect(new)
+        let new = saved.isEmpty && absent.isEmpty ? nil : paths.indices.filter { saved[paths[$0]] == nil && !absent.contains(paths[$0]) }
+        let count = new?.count ?? paths.count
+        guard count > 0 else { return }
+        let newPaths = new.map { $0.map { paths[$0] } } ?? paths
+        listings.expect(newPaths)
         var reserved = false
         // A few queries rather than one: the records of one come as an array beside the
-        // dictionary they go into, and 10,000 of them would be 3 MB more at once.
-        for start in stride(from: 0, to: new.count, by: Self.recordsPerQuery) {
-            let chunk = new[start..<min(start + Self.recordsPerQuery, new.count)]
-            let records = try store.records(forPaths: Array(chunk))
+        // records they join, and 10,000 of them would be 2 MB more at once.
+        for start in stride(from: 0, to: count, by: Self.recordsPerQuery) {
+            let places = start..<min(start + Self.recordsPerQuery, count)
+            let chunk = Array(newPaths[places])
+            let chunkURLs = urls.map { url in places.map { url(new?[$0] ?? $0) } }
+            let records = try store.records(forPaths: chunk, urls: chunkURLs)
             if !reserved, !records.isEmpty {
                 // Files that have records come in batches that have them (a re-check): room
                 // for all at once, since grown step by step the old storage and the new would
                 // both be alive at the largest step.
-                saved.reserveCapacity(saved.count + new.count - start)
+                saved.reserveCapacity(count - start)
                 reserved = true
             }
-            // Each record's path is the caller's string (see StateStore.records(forPaths:)),
+            // Each record's path is the caller's string (see StateStore.records(forPaths:urls:)),
             // not a second copy of each from the database.
-            for record in records { saved[record.path] = record }
+            for record in records { saved.insert(record) }
             // As many records as paths: every path has one (a path is one record at most).
             guard records.count < chunk.count else { continue }
             if absent.isEmpty {
                 // Room for all at once: growing by doubling rehashes 10,000 paths some 14 times.
-                absent.reserveCapacity(new.count - start - records.count)
+                absent.reserveCapacity(count - start - records.count)
             }
             for path in chunk where saved[path] == nil { absent.insert(path) }
         }
@@ -80,13 +87,23 @@ final class TransferLedger {
     /// transaction per file or two.
     static let saveInterval: Duration = .milliseconds(100)
 
+    /// The most changes kept unsaved: with as many, they are due at once, however short they
+    /// waited. A fast re-check finds thousands of files unchanged within ``saveInterval``, and
+    /// each change waits as a whole record (200 bytes, and as much again while being saved):
+    /// 4,000 of them were 2.5 MB of its peak. A transaction per thousand changes costs about a
+    /// tenth of what they cost.
+    static let mostUnsaved = 1_000
+
     /// Since when records have changed without being saved; `nil` when all are saved.
     private(set) var unsavedSince: ContinuousClock.Instant?
 
-    /// When the unsaved changes must be saved at the latest.
-    var saveDeadline: ContinuousClock.Instant? { unsavedSince.map { $0 + Self.saveInterval } }
+    /// When the unsaved changes must be saved at the latest: ``saveInterval`` after the first,
+    /// or when they came to be ``mostUnsaved``.
+    var saveDeadline: ContinuousClock.Instant? {
+        unsavedSince.map { unsaved.count >= Self.mostUnsaved ? $0 : $0 + Self.saveInterval }
+    }
 
-    /// Saves the changes if they have waited ``saveInterval``.
+    /// Saves the changes if they are due (see ``saveDeadline``).
     func saveChangesIfDue(at now: ContinuousClock.Instant) throws(StateStoreError) {
         if let saveDeadline, now >= saveDeadline { try saveChanges() }
     }
@@ -101,7 +118,7 @@ final class TransferLedger {
         for record in unsaved.values {
             // Once saved, the record is the store's to answer for (one query, if anybody asks
             // again): a batch does not keep one for every file it finished.
-            let before = saved.removeValue(forKey: record.path)
+            let before = saved.remove(record.path)
             if before == nil, !absent.isEmpty { absent.remove(record.path) }
             if let before, record.differsOnlyInResult(from: before) {
                 resultsOnly.append(record)
@@ -109,8 +126,7 @@ final class TransferLedger {
                 whole.append(record)
             }
         }
-        // Emptied, they give their storage back (a dictionary keeps its capacity).
-        if saved.isEmpty { saved = [:] }
+        // Emptied, it gives its storage back (a set keeps its capacity; BatchRecords does not).
         if absent.isEmpty { absent = [] }
         unsaved = [:]
         unsavedSince = nil

@@ -50,6 +50,15 @@ struct SleepDelayTimingTests {
         #expect(asks(events) == [4_100])
     }
 
+    @Test func aReCheckWaitingForItsAnswersDoesNotStartTheSecond() {
+        // The engine reports requests still waiting for their "304 Not Modified" as progress
+        // of 0 bytes, ten times a second: three seconds of it, then one file that changed.
+        let waiting = TransferEvent.progress(id: 1, received: 0, expectedLength: nil)
+        let events = stride(from: 0, through: 3_000, by: 100).map { ($0, waiting) }
+            + [(3_050, Self.receiving), (3_900, Self.progress), (4_000, Self.progress), (4_100, Self.progress)]
+        #expect(asks(events) == [4_100])
+    }
+
     @Test func onlyABodyArrivingAsks() {
         // A second and more after the first body, a retry and a file put in place do not ask:
         // nothing is on its way to disk at that moment.

@@ -134,6 +134,20 @@ final class StateStoreTests {
         #expect(storage(read[1].path) == storage(asked[2]))
     }
 
+    /// ... and the entry's URL string, given beside the path, when the record was saved with it;
+    /// a record saved with another URL keeps its own.
+    @Test func recordsReadForPathsHoldTheGivenURLStringsOfTheSameURL() throws {
+        let store = try StateStore(directory: directory)
+        try store.save(["a", "b"].map(Self.fullRecord))
+        let paths = ["a", "b"].map { Self.fullRecord($0).path }
+        let urls = [Self.fullRecord("a").url, "https://developer.apple.com/library/moved.pdf"]
+        let read = try store.records(forPaths: paths, urls: urls)
+        #expect(read == ["a", "b"].map(Self.fullRecord))
+        func storage(_ text: String) -> UnsafePointer<UInt8>? { text.utf8.withContiguousStorageIfAvailable(\.baseAddress) ?? nil }
+        #expect(storage(read[0].url) == storage(urls[0]))
+        #expect(read[1].url == Self.fullRecord("b").url)
+    }
+
     @Test func saveReplacesTheRecordOfTheSamePath() throws {
         let store = try StateStore(directory: directory)
         let full = Self.fullRecord("guide")

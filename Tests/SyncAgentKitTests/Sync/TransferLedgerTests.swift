@@ -51,6 +51,29 @@ final class TransferLedgerTests {
         #expect(ledger.saveDeadline == nil)
     }
 
+    /// A fast batch does not keep thousands of changes in memory until the interval is over.
+    @Test func aThousandChangesAreDueAtOnce() throws {
+        let entries = (0..<TransferLedger.mostUnsaved).map { Manifest.Entry(title: "F\($0)", url: "https://example.org/f\($0)", path: "f\($0)") }
+        func finish(_ place: Int) throws {
+            let entry = entries[place], path = folder.appending(entry.path)
+            let request = try ledger.request(id: place, for: entry, at: path, root: folder.path)
+            try ledger.record(.finished(id: place, TransferCompletion(outcome: .downloaded(bytes: 1))),
+                              of: InFlightTransfer(request, title: entry.title, path: path), retry: retry)
+        }
+        for place in entries.indices.dropLast() { try finish(place) }
+        let first = try #require(ledger.saveDeadline)
+        #expect(first > ContinuousClock.now)
+        try ledger.saveChangesIfDue(at: .now)
+        #expect(try store.record(forPath: folder.appending("f0")) == nil, "not yet due")
+
+        try finish(entries.count - 1)
+        let deadline = try #require(ledger.saveDeadline)
+        #expect(deadline < first)
+        try ledger.saveChangesIfDue(at: deadline)
+        #expect(ledger.saveDeadline == nil)
+        #expect(try store.records().count == entries.count)
+    }
+
     @Test func aRecordReadForABatchIsLetGoOnceItsChangeIsSavedAndTheStoreAnswersAfter() throws {
         try store.saveTransferResults([FileRecord(path: path, url: entry.url, validators: Validators(etag: "\"v1\""))])
         try ledger.readRecords(forPaths: [path])

@@ -1,4 +1,5 @@
 internal import CSQLite
+import Glibc
 
 /// One prepared SQL statement: bind parameters, step through the rows, read columns.
 ///
@@ -172,6 +173,16 @@ final class SQLiteStatement {
         // The length comes after the text call, as SQLite documents, so it counts the UTF-8 form.
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column at `column` of the current row as text, `known` itself when it has the
+    /// same bytes: a string the caller holds anyway is not made a second time.
+    func text(at column: Int32, reusing known: String?) -> String? {
+        guard var known else { return text(at: column) }
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        let same = known.utf8.count == count && known.withUTF8 { own in count == 0 || memcmp(own.baseAddress!, bytes, count) == 0 }
+        return same ? known : String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// The column at `column` of the current row as an integer, or `nil` for `NULL`.
