@@ -28,7 +28,7 @@ struct SharedLibrary: Sendable {
         name: "libcrypto", library: SYNCAGENT_LIBRARY_CRYPTO,
         consequence: "downloads need it (SHA-256 checks, feeds); the commands that download nothing work without it"
     )
-    /// GLib, GObject and GIO: the condition monitor, logind's sleep delay, the file manager.
+    /// GLib, GObject and GIO: the condition monitor, notifications, the file manager.
     static let gio = SharedLibrary(
         name: "GLib's GIO", library: SYNCAGENT_LIBRARY_GIO,
         consequence: "watching power and network needs it; transfers go on as if conditions were good"
