@@ -34,6 +34,8 @@ final class Download: CurlEasyDelegate {
     private let sockets: ConnectionSockets
     /// Lends the partial file's direct-I/O blocks, shared by the engine's downloads.
     private let blocks: DirectIOBlocks
+    /// Whether this download still counts in ``DirectIOBlocks/awaitingHeads``.
+    private var awaitingHead = true
 
     private var head = ResponseHead()
     private var partFile: PartFile?
@@ -74,7 +76,19 @@ final class Download: CurlEasyDelegate {
         self.emit = emit
         self.options = options
         easy.delegate = self
+        blocks.awaitHead()
         try configure(options)
+    }
+
+    deinit {
+        headSettled()
+    }
+
+    /// Counts this download out of those whose response has yet to begin, once.
+    private func headSettled() {
+        guard awaitingHead else { return }
+        awaitingHead = false
+        blocks.headArrived()
     }
 
     private func configure(_ options: TransferOptions) throws(CurlError) {
@@ -231,6 +245,7 @@ final class Download: CurlEasyDelegate {
     /// Decides, from the final response's head and the body's first bytes, what the body is
     /// and where it goes. Returns `false` to abort the transfer (the reason is in ``abort``).
     private func beginBody(startingWith firstBytes: UnsafeRawBufferPointer? = nil) -> Bool {
+        headSettled()
         let status = head.status == 0 ? easy.responseCode : head.status
         guard (200...299).contains(status), status != 204 else {
             discardingBody = true
@@ -416,6 +431,7 @@ final class Download: CurlEasyDelegate {
     /// the partial a restart from zero will not continue: its next attempt would only replace
     /// it, and may never come (restarts are limited).
     func finish(curlError error: CurlError?) -> End {
+        headSettled()
         let end = verdict(curlError: error)
         switch end {
         case .notModified where !foundPartial: break

@@ -36,8 +36,9 @@ public final class TransferEngine {
     private var spareHandles: [CurlEasy] = []
     /// Connections' sockets, for downloads that check theirs (see ``Download``).
     private let sockets = ConnectionSockets()
-    /// The direct-I/O blocks of all downloads together, under one cap.
-    private let blocks = DirectIOBlocks()
+    /// The direct-I/O blocks of all downloads together, under one cap (internal for tests:
+    /// which downloads await their response's head).
+    let blocks = DirectIOBlocks()
     /// The whole engine's bandwidth budget (see ``bytesPerSecond``).
     var budget = BandwidthBudget()
     /// Transfers paused because the budget could not pay for their next chunk, by id.

@@ -81,6 +81,34 @@ struct TransferEngineTests {
         #expect(engine.isIdle)
     }
 
+    /// Until a download's response begins, another writer may not take it for alone (see
+    /// ``DirectIOBlocks``): it counts as awaiting its head from its start until its body
+    /// begins, it fails, or it is cancelled — whether its file is written directly or not.
+    @Test func aDownloadAwaitsItsHeadUntilItsResponseBeginsOrItEnds() throws {
+        let silent = try SilentListener()
+        try server.serve("headed.bin", randomData(3_000_000))
+        let recorder = Recorder()
+        let engine = TransferEngine(limits: Manifest.Limits(concurrent: 4, perHost: 4), retry: Manifest.RetryPolicy(attempts: 1)) {
+            recorder.events.append($0)
+        }
+        engine.add([TransferRequest(id: 0, url: "http://127.0.0.1:\(silent.port)/never.bin", destination: folder.appending("never.bin"))])
+        engine.step(until: .now + .milliseconds(10))
+        #expect(engine.blocks.awaitingHeads == 1)
+        engine.add([
+            TransferRequest(id: 1, url: server.url("headed.bin"), destination: folder.appending("headed.bin")),
+            TransferRequest(id: 2, url: server.url("missing.bin"), destination: folder.appending("missing.bin")),
+        ])
+        let deadline = ContinuousClock.now + .seconds(20)
+        while (recorder.completion(1) == nil || recorder.completion(2) == nil) && .now < deadline {
+            engine.step(until: .now + .milliseconds(10))
+        }
+        #expect(recorder.outcome(1) == .downloaded(bytes: 3_000_000))
+        #expect(recorder.completion(2) != nil)
+        #expect(engine.blocks.awaitingHeads == 1, "only the download nobody answers")
+        #expect(engine.cancel(id: 0, keepPartial: false))
+        #expect(engine.blocks.awaitingHeads == 0)
+    }
+
     @Test func secondRunIsAllNotModifiedAndRewritesNothing() throws {
         try server.serve("a.pdf", randomData(50_000))
         try server.serve("b.pdf", randomData(70_000))

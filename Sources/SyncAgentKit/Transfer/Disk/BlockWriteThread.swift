@@ -43,22 +43,24 @@ final class BlockWriteThread: @unchecked Sendable {
         return nil
     }
 
-    /// A written block to fill again, waiting for one if none is; or the `errno` of a failed
-    /// write.
+    /// The block written longest ago, to fill again, waiting for one if none is; or the
+    /// `errno` of a failed write. Oldest first, so that a writer's blocks take turns: one
+    /// that changes the kind of block it fills (see ``DirectIOBlocks``) meets each of its old
+    /// ones in a round.
     func reclaim() -> Result<UnsafeMutableRawBufferPointer, WriteError> {
         condition.lock()
         defer { condition.unlock() }
         while written.isEmpty && failure == nil { condition.wait() }
         if let failure { return .failure(WriteError(code: failure)) }
-        return .success(written.removeLast())
+        return .success(written.removeFirst())
     }
 
-    /// A written block if one is back, without waiting: how a writer gives up blocks it no
-    /// longer needs.
+    /// The block written longest ago if one is back, without waiting: how a writer gives up
+    /// blocks it no longer needs.
     func reclaimIfWritten() -> UnsafeMutableRawBufferPointer? {
         condition.lock()
         defer { condition.unlock() }
-        return written.popLast()
+        return written.isEmpty ? nil : written.removeFirst()
     }
 
     /// Waits until every queued block is written; returns the `errno` of a failed write, if any.

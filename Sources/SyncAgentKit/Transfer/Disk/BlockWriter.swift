@@ -2,8 +2,9 @@ internal import CLinux
 import Glibc
 
 /// Writes a download's bytes: with direct I/O in blocks of 256 KiB (1 MiB once the file has
-/// written a mebibyte while no other writes), or for files of a block or less (and where direct
-/// I/O is refused) through the page cache as they come.
+/// written a mebibyte while no other writes, 2 MiB in huge pages for a file of 64 MiB or more
+/// then), or for files of a block or less (and where direct I/O is refused) through the page
+/// cache as they come.
 ///
 /// Files the server announces at more than a block (1 MiB) bypass the page cache (`O_DIRECT`):
 /// copying the bytes into the cache costs more CPU than receiving them, and the flush before
@@ -67,9 +68,10 @@ final class BlockWriter {
         self.pool = pool
         pool.join()
         // A file shorter than a block uses only the part it needs: full means the file is whole.
-        let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.blockLength))) } ?? DirectIOBlocks.blockLength
+        let capacity = remaining.map { Int(min($0, Int64(DirectIOBlocks.longBlockLength))) } ?? DirectIOBlocks.blockLength
         largestFill = max(Self.alignment, (capacity + Self.alignment - 1) / Self.alignment * Self.alignment)
-        buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: min(largestFill, pool.nextFill(written: 0)))
+        let fill = min(largestFill, pool.nextFill(written: 0, remaining: remaining))
+        buffer = UnsafeMutableRawBufferPointer(start: pool.take(holding: fill), count: fill)
     }
 
     deinit {
@@ -135,16 +137,16 @@ final class BlockWriter {
         written += Int64(buffer.count)
         // Each block is filled as far as the writers at this moment call for (all blocks are
         // whole multiples of the alignment, so every write stays aligned in the file).
-        let fill = min(largestFill, pool.nextFill(written: written))
+        let fill = min(largestFill, pool.nextFill(written: written, remaining: remaining))
         if blocks < pool.share(remaining: remaining) {
             blocks += 1
-            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)
+            buffer = UnsafeMutableRawBufferPointer(start: pool.take(holding: fill), count: fill)
             return
         }
         switch thread.reclaim() {
         case .success(let block):
-            DirectIOBlocks.releasePages(of: block, past: fill)
-            buffer = UnsafeMutableRawBufferPointer(start: block.baseAddress, count: fill)
+            // A long block for a long file alone, an ordinary one otherwise (see DirectIOBlocks).
+            buffer = pool.reuse(block, toHold: fill)
             // More writers joined since this one took its blocks: what it has over its share
             // goes back as soon as it is written.
             while blocks > pool.share(remaining: remaining), let written = thread.reclaimIfWritten() {
@@ -155,7 +157,7 @@ final class BlockWriter {
             // `buffer` went to the thread, which gives it back in `finish()`: take another, so
             // that every block goes back exactly once.
             blocks += 1
-            buffer = UnsafeMutableRawBufferPointer(start: pool.take(), count: fill)
+            buffer = UnsafeMutableRawBufferPointer(start: pool.take(holding: fill), count: fill)
             throw Self.failure(error.code, path)
         }
     }

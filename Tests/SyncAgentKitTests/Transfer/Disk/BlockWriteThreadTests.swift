@@ -36,6 +36,24 @@ struct BlockWriteThreadTests {
         for block in blocks { block.deallocate() }
     }
 
+    /// Oldest first, whether waited for or not: a writer's blocks take turns.
+    @Test func writtenBlocksComeBackOldestFirst() throws {
+        let descriptor = open(folder.appending("turns.bin"), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        defer { close(descriptor) }
+        let thread = BlockWriteThread(descriptor: descriptor)
+        let blocks = (1...4).map { block(filledWith: UInt8($0)) }
+        for block in blocks { #expect(thread.write(block) == nil) }
+        #expect(thread.waitUntilWritten() == nil)
+        var reclaimed: [UnsafeMutableRawPointer?] = []
+        if case .success(let block) = thread.reclaim() { reclaimed.append(block.baseAddress) }
+        reclaimed.append(thread.reclaimIfWritten()?.baseAddress)
+        if case .success(let block) = thread.reclaim() { reclaimed.append(block.baseAddress) }
+        reclaimed.append(thread.reclaimIfWritten()?.baseAddress)
+        #expect(reclaimed == blocks.map(\.baseAddress))
+        #expect(thread.finish().isEmpty)
+        for block in blocks { block.deallocate() }
+    }
+
     @Test func aFailedWriteIsReportedAndTheBlocksComeBack() throws {
         let descriptor = open(folder.appending("readonly.bin"), O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
         defer { close(descriptor) }

@@ -42,19 +42,47 @@ struct DirectIOBlocksTests {
         #expect(pool.share == 2)
     }
 
-    @Test func aLongFileAloneKeepsFourBlocksAndGivesThemAllBack() throws {
+    @Test func aLongFileAloneKeepsFourLongBlocksAndGivesThemAllBack() throws {
         let pool = DirectIOBlocks(longFileLength: 9 << 20)
-        let data = randomData(9 << 20)
+        let data = randomData((9 << 20) + 5_000)
         do {
             let (writer, descriptor) = writer("alone.bin", length: data.count, pool: pool)
             defer { close(descriptor) }
             try append(data, to: writer)
             #expect(pool.inUse == DirectIOBlocks.mostPerWriter, "the file system here must accept O_DIRECT")
-            #expect(writer.fillingLength == DirectIOBlocks.blockLength)
+            #expect(pool.longCount == DirectIOBlocks.mostPerWriter)
+            #expect(writer.fillingLength == DirectIOBlocks.longBlockLength)
             try writer.flush()
         }
         #expect(pool.inUse == 0)
+        #expect(pool.longCount == 0)
+        #expect(pool.spareCount == 0, "the ordinary blocks it began with are not kept beside long ones")
         #expect(FileManager.default.contents(atPath: folder.appending("alone.bin")) == data)
+    }
+
+    /// A long block sits on a boundary of its own length, where the kernel can give it a huge
+    /// page, and is unmapped when given back rather than kept for another writer.
+    @Test func aLongBlockIsAlignedToItsLengthAndUnmappedWhenGivenBack() {
+        let pool = DirectIOBlocks()
+        let block = UnsafeMutableRawBufferPointer(start: pool.take(holding: DirectIOBlocks.longBlockLength), count: DirectIOBlocks.longBlockLength)
+        #expect(Int(bitPattern: block.baseAddress) % DirectIOBlocks.longBlockLength == 0)
+        block.initializeMemory(as: UInt8.self, repeating: 1)
+        #expect(pool.longCount == 1)
+        pool.giveBack(block)
+        #expect(pool.longCount == 0 && pool.spareCount == 0 && pool.inUse == 0)
+        var page: UInt8 = 0
+        #expect(mincore(block.baseAddress, 4096, &page) == -1 && errno == ENOMEM, "no longer mapped")
+    }
+
+    @Test func onlyALongDownloadGoesOnToLongBlocks() {
+        let pool = DirectIOBlocks(longFileLength: 64 << 20)
+        pool.join()
+        #expect(pool.nextFill(written: 1 << 20, remaining: 64 << 20) == DirectIOBlocks.longBlockLength)
+        #expect(pool.nextFill(written: 1 << 20, remaining: (64 << 20) - 1) == DirectIOBlocks.blockLength)
+        #expect(pool.nextFill(written: 1 << 20, remaining: nil) == DirectIOBlocks.blockLength)
+        #expect(pool.nextFill(written: (1 << 20) - 1, remaining: 64 << 20) == DirectIOBlocks.sharedFillLength)
+        pool.join()
+        #expect(pool.nextFill(written: 1 << 20, remaining: 64 << 20) == DirectIOBlocks.sharedFillLength)
     }
 
     @Test func aShorterFileAloneKeepsTwoBlocks() throws {
@@ -77,6 +105,20 @@ struct DirectIOBlocksTests {
         pool.join()
         #expect(pool.nextFill(written: 1 << 20) == 256 << 10)
         pool.leave()
+        #expect(pool.nextFill(written: 1 << 20) == 1 << 20)
+    }
+
+    /// A download whose response has not begun may yet write beside this one: the writer
+    /// keeps to quarter blocks until it knows.
+    @Test func aWriterFillsWholeBlocksOnlyWhenNoDownloadAwaitsItsHead() {
+        let pool = DirectIOBlocks()
+        pool.join()
+        pool.awaitHead()
+        pool.awaitHead()
+        #expect(pool.nextFill(written: 1 << 20) == 256 << 10)
+        pool.headArrived()
+        #expect(pool.nextFill(written: 1 << 20) == 256 << 10)
+        pool.headArrived()
         #expect(pool.nextFill(written: 1 << 20) == 1 << 20)
     }
 
@@ -126,15 +168,19 @@ struct DirectIOBlocksTests {
 
     @Test func aWriterGivesBackWhatIsOverItsShareWhenOthersJoin() throws {
         let pool = DirectIOBlocks(budget: 8, longFileLength: 9 << 20)
-        let first = randomData(6 << 20), second = randomData(3 << 20)
+        // A mebibyte in quarter blocks, then four long blocks: the first part ends on a block.
+        let first = randomData(9 << 20), second = randomData(3 << 20)
         let (writer, descriptor) = writer("joined.bin", length: first.count + second.count, pool: pool)
         defer { close(descriptor) }
         try append(first, to: writer)
         #expect(pool.inUse == 4)
+        #expect(pool.longCount == 4)
         try writer.flush()  // every block handed over is written by now
         for _ in 0..<3 { pool.join() }
         try append(second, to: writer)
         #expect(pool.inUse == 2)
+        #expect(pool.longCount == 0, "long blocks are for a writer alone")
+        #expect(writer.fillingLength == DirectIOBlocks.sharedFillLength)
         try writer.flush()
         #expect(FileManager.default.contents(atPath: folder.appending("joined.bin")) == first + second)
     }
