@@ -17,7 +17,10 @@ import Glibc
 /// one, and the first would fill whole blocks in the moment before the others join, and keep
 /// their pages (five guides fetched at once: 22.4 MiB of memory at the peak when the first
 /// writer went on to whole blocks before the others' responses began, 21.3 MiB when it waits
-/// for them).
+/// for them). A writer waits for others' responses only for its first ``headWaitLength``
+/// bytes: files that start together see their responses within moments of each other, while
+/// a big file among many small ones (never direct writers, but always some awaiting their
+/// responses) would otherwise write quarter blocks for as long as small files keep coming.
 ///
 /// The writer of a long file alone goes on to long blocks (``longBlockLength``) in huge
 /// pages: each write is then one piece of memory the device takes in one go, where a block
@@ -54,6 +57,9 @@ final class DirectIOBlocks {
     /// The bytes of each block a writer fills while others write too, and before it has
     /// written a block's worth alone: a quarter of a block.
     static let sharedFillLength = 256 << 10
+    /// How much a writer alone writes before it stops waiting for the responses of downloads
+    /// started beside it (see the type's description).
+    static let headWaitLength: Int64 = 16 << 20
 
     /// Blocks the writers of this engine share when several write at once.
     let budget: Int
@@ -91,11 +97,11 @@ final class DirectIOBlocks {
     /// How much of its next block a writer that has handed `written` bytes to its thread, of
     /// a download with `remaining` bytes still to come when it began, fills: a long block
     /// (``longBlockLength``) for a long download once it has written a block's worth while no
-    /// other writes or may; a whole block for a shorter one so; otherwise
-    /// ``sharedFillLength``. A writer alone that goes on to whole blocks needs no spare ones:
+    /// other writes or may (or ``headWaitLength`` while none other writes); a whole block for
+    /// a shorter one so; otherwise ``sharedFillLength``. A writer alone that goes on to whole blocks needs no spare ones:
     /// they are unmapped then.
     func nextFill(written: Int64, remaining: Int64? = nil) -> Int {
-        guard writers <= 1, awaitingHeads == 0, written >= Self.blockLength else { return Self.sharedFillLength }
+        guard writers <= 1, awaitingHeads == 0 || written >= Self.headWaitLength, written >= Self.blockLength else { return Self.sharedFillLength }
         releaseSpareBlocks()
         return (remaining ?? 0) >= longFileLength ? Self.longBlockLength : Self.blockLength
     }

@@ -122,6 +122,18 @@ struct DirectIOBlocksTests {
         #expect(pool.nextFill(written: 1 << 20) == 1 << 20)
     }
 
+    /// Files that start together see their responses within moments: a writer that has
+    /// written a while alone stops waiting for others' (small files keep some always waiting).
+    @Test func aWriterStopsWaitingForOthersHeadsOnceItHasWrittenAWhile() {
+        let pool = DirectIOBlocks(longFileLength: 64 << 20)
+        pool.join()
+        pool.awaitHead()
+        #expect(pool.nextFill(written: DirectIOBlocks.headWaitLength - 1, remaining: 1 << 30) == DirectIOBlocks.sharedFillLength)
+        #expect(pool.nextFill(written: DirectIOBlocks.headWaitLength, remaining: 1 << 30) == DirectIOBlocks.longBlockLength)
+        pool.join()
+        #expect(pool.nextFill(written: DirectIOBlocks.headWaitLength, remaining: 1 << 30) == DirectIOBlocks.sharedFillLength, "another writing")
+    }
+
     @Test func aWholeBlockGivenBackKeepsOnlyAQuarterOfItsPagesInMemory() {
         let pool = DirectIOBlocks()
         let block = UnsafeMutableRawBufferPointer(start: pool.take(), count: DirectIOBlocks.blockLength)
