@@ -237,17 +237,6 @@ struct AgentTests {
     }
 }
 
-/// Checks `condition` every 20 ms until it holds or `limit` passes; returns whether it held.
-/// (Tests wait for a separate process; the product itself never polls.)
-func eventually(within limit: Duration, _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        usleep(20_000)
-    }
-    return condition()
-}
-
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }

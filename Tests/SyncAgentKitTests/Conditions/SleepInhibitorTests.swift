@@ -60,14 +60,4 @@ struct SleepInhibitorTests {
             (error as? ConditionMonitorError)?.code == .inhibitRefused
         }
     }
-
-    /// Whether `condition` holds within `limit`, asked every 20 ms.
-    func eventually(within limit: Duration, _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
-    }
 }
