@@ -220,7 +220,9 @@ final class Download: CurlEasyDelegate {
         }
         if sinking { return pass(chunk) }
         guard let partFile else { return true }
-        if let encoding = head.contentEncoding, received + Int64(chunk.count) > options.maximumDecodedSize {
+        // The size first: reading the encoding from the head makes a string, which every chunk
+        // would otherwise pay for.
+        if received + Int64(chunk.count) > options.maximumDecodedSize, let encoding = head.contentEncoding {
             abort = .failed(TransferFailure(.badResponse, "the file from \(host) is sent \(encoding)-encoded and decodes to "
                 + "more than \(formatByteCount(options.maximumDecodedSize)); refused as a likely compression bomb"), partial: nil)
             return false
