@@ -27,17 +27,14 @@ struct BatchRecords {
     /// Keeps `record` under its path, in place of one kept before.
     mutating func insert(_ record: FileRecord) {
         let next = Int32(records.count)
-        // One search of the table, which stores `next` when the path has no place yet.
-        let place = Self.stored(&places[record.path, default: next])
+        // `next` is stored when the path has no place yet.
+        let place = places.inPlace(forKey: record.path, default: next) { $0 }
         if place == next {
             records.append(record)
         } else {
             records[Int(place)] = record
         }
     }
-
-    /// The value an `inout` access found or stored (see ``insert(_:)``).
-    private static func stored(_ value: inout Int32) -> Int32 { value }
 
     /// Lets go of the record kept for `path`, and returns it; with the last, the storage too.
     mutating func remove(_ path: String) -> FileRecord? {

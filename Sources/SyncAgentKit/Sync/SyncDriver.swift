@@ -243,15 +243,11 @@ public final class SyncDriver {
     /// The engine id of `path` (a file's or a feed's folder), a new one if it has none.
     func id(for path: String) -> Int {
         let next = nextID
-        // One search of the table, which stores `next` when the path has no id yet: a round of
-        // 10,000 new paths hashed each twice, to look and then to insert.
-        let id = Self.stored(&ids[path, default: next])
+        // `next` is stored when the path has no id yet.
+        let id = ids.inPlace(forKey: path, default: next) { $0 }
         if id == next { nextID += 1 }
         return id
     }
-
-    /// The value an `inout` access found or stored (see ``id(for:)``).
-    private static func stored(_ value: inout Int) -> Int { value }
 
     /// Makes the request of a planned transfer when the engine can start it (see
     /// ``TransferEngine/add(deferred:)``): `ticket` is the file's place in the manifest, or

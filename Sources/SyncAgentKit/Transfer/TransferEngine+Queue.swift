@@ -192,13 +192,10 @@ extension TransferEngine {
 
         /// Counts an attempt of request `id` and returns how many it has had.
         mutating func countAttempt(_ id: Int) -> Int {
-            Self.incremented(&attempts[id, default: 0])
-        }
-
-        /// `count` plus one, stored: the table is searched once for both.
-        private static func incremented(_ count: inout Int) -> Int {
-            count += 1
-            return count
+            attempts.inPlace(forKey: id, default: 0) { count in
+                count += 1
+                return count
+            }
         }
 
         /// Whether request `id` may start over from zero once more (bounded: a server whose
