@@ -79,7 +79,8 @@ public enum ProgressLines {
         case .unchanged:
             return plain("unchanged", .dim, title, style, then: verboseURL(url(), verbose, style))
         case .failed(let failure):
-            return plain("failed", .red, "\(title): \(ProgressText.sanitized(failure.message))", style) + source(of: failure, url: url(), verbose: verbose)
+            return plain("failed", .red, "\(title): \(ProgressText.sanitized(failure.message))", style,
+                         then: source(of: failure, url: url(), verbose: verbose))
         }
     }
 
@@ -117,12 +118,12 @@ public enum ProgressLines {
         return "  " + style.paint(ProgressText.sanitized(url), .dim)
     }
 
-    /// The verb padded so the titles of most lines start in the same column, as a log
-    /// reader scanning down expects; the padded verb in its colour.
     /// Runs of 0 to 7 spaces, to pad a verb with (a string of repeated spaces made for each
     /// line cost 500 instructions).
     private static let padding = (0..<8).map { String(repeating: " ", count: $0) }
 
+    /// The verb padded so the titles of most lines start in the same column, as a log
+    /// reader scanning down expects; the padded verb in its colour, then `rest` and `tail`.
     private static func plain(_ verb: String, _ color: TerminalStyle.Color?, _ rest: String, _ style: TerminalStyle, then tail: String = "") -> String {
         // The verbs are short ASCII words: padding them needs no column count (which took
         // a sixth of a line's instructions).
