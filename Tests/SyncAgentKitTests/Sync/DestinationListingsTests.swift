@@ -28,6 +28,18 @@ final class DestinationListingsTests {
 
     let nothing = DestinationListings.Absence(file: true, partial: true)
 
+    /// A listing of a folder of planned files whose first name was asked about, and whose
+    /// second was made by someone else after the read; then the listing grows older than its
+    /// trust. Returns the planned files.
+    func agedListingWithTheSecondFileMade() -> [String] {
+        let planned = paths(DestinationListings.fewestFiles)
+        listings.expect(planned)
+        #expect(listings.absence(of: planned[0]) == nothing)
+        make(planned[1])
+        clock += DestinationListings.longestTrust + .milliseconds(1)
+        return planned
+    }
+
     @Test func aFolderOfManyPlannedFilesAnswersFromOneRead() {
         let planned = paths(DestinationListings.fewestFiles)
         make(planned[1])
@@ -55,11 +67,7 @@ final class DestinationListingsTests {
 
     /// What another program makes is seen within ``DestinationListings/longestTrust``.
     @Test func aListingIsReadAgainOnceItIsOlderThanItsTrust() {
-        let planned = paths(DestinationListings.fewestFiles)
-        listings.expect(planned)
-        #expect(listings.absence(of: planned[0]) == nothing)
-        make(planned[1])
-        clock += DestinationListings.longestTrust + .milliseconds(1)
+        let planned = agedListingWithTheSecondFileMade()
         #expect(listings.absence(of: planned[1]).file == false)
         #expect(listings.absence(of: planned[2]) == nothing)
     }
@@ -67,11 +75,7 @@ final class DestinationListingsTests {
     /// A name asked about before a listing was read again is still not answered: its
     /// transfer may have made it after that read.
     @Test func aNameAskedAboutStaysAskedAboutWhenTheFolderIsReadAgain() {
-        let planned = paths(DestinationListings.fewestFiles)
-        listings.expect(planned)
-        #expect(listings.absence(of: planned[0]) == nothing)
-        make(planned[1])
-        clock += DestinationListings.longestTrust + .milliseconds(1)
+        let planned = agedListingWithTheSecondFileMade()
         #expect(listings.absence(of: planned[2]) == nothing)
         #expect(listings.absence(of: planned[0]) == DestinationListings.Absence())
     }
