@@ -52,8 +52,8 @@ struct OnceCommand {
         // Only now, with the state open and the driver made, not before: libcurl's tree is
         // being opened on another thread since the command started (SharedLibraryPreload), and
         // all of that is work this thread does meanwhile. Still before the first transfer (the
-        // driver's engine is made by `use`), so that a missing libcurl ends the command with
-        // the package to install.
+        // driver makes its engine when its round hands it one), so that a missing libcurl ends
+        // the command with the package to install.
         do {
             try loadTransferLibraries()
         } catch {

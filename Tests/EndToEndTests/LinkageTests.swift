@@ -59,6 +59,16 @@ struct LinkageTests {
         #expect(unwanted.isEmpty, "syncagent status loaded \(unwanted)")
     }
 
+    /// A dry run transfers nothing: over a state with a record of every file (a `--once` that
+    /// found no server), it reads the state and plans as `--once` does, and opens nothing a
+    /// transfer needs.
+    @Test func aDryRunOverASavedStateLoadsSQLiteAndNothingATransferNeeds() throws {
+        let loaded = try librariesLoaded(by: ["--once", "--dry-run"], after: ["--once", "--no-notify"])
+        #expect(loaded.contains { $0.hasPrefix("libsqlite3.") }, "the loader's log named \(loaded)")
+        let unwanted = loaded.filter { name in Self.openedToTransfer.contains { name.hasPrefix($0) } }
+        #expect(unwanted.isEmpty, "syncagent --once --dry-run loaded \(unwanted)")
+    }
+
     @Test func aCommandThatFetchesLoadsLibcurlWhenItStarts() throws {
         // `check --feeds` with no feeds fetches nothing, but loads what a fetch needs.
         let loaded = try librariesLoaded(by: ["check", "--feeds"])
@@ -84,14 +94,21 @@ struct LinkageTests {
     }
 
     /// The file names of the libraries `syncagent arguments…` loads, as the dynamic loader's
-    /// log (`LD_DEBUG=files`) names them, at start and later, with a 5-entry manifest.
-    private func librariesLoaded(by arguments: [String]) throws -> [String] {
+    /// log (`LD_DEBUG=files`) names them, at start and later, with a 5-entry manifest; after
+    /// `syncagent earlier…` (not logged) when given, whose exit status does not matter.
+    private func librariesLoaded(by arguments: [String], after earlier: [String]? = nil) throws -> [String] {
         let folder = try TemporaryDirectory(prefix: "linkage")
         defer { folder.remove() }
         let manifest = folder.appending("manifest.yaml")
+        // Nothing listens on port 9 (discard): each file fails at once, and is not tried again.
         let entries = (1...5).map { "  - title: Guide \($0)\n    url: http://127.0.0.1:9/guide\($0).pdf\n" }.joined()
-        try "destination: \(folder.appending("files"))\nfiles:\n\(entries)".write(toFile: manifest, atomically: true, encoding: .utf8)
+        try "destination: \(folder.appending("files"))\nretry: { attempts: 1 }\nfiles:\n\(entries)".write(toFile: manifest, atomically: true, encoding: .utf8)
         let binary = try BuiltProducts.executable(named: "syncagent")
+        if let earlier {
+            _ = try ToolRun(
+                [binary] + earlier + ["--manifest", manifest, "--state-dir", folder.appending("state")], environment: ["XDG_RUNTIME_DIR": folder.path]
+            )
+        }
         let run = try ToolRun(
             [binary] + arguments + (arguments == ["--version"] ? [] : ["--manifest", manifest, "--state-dir", folder.appending("state")]),
             environment: ["LD_DEBUG": "files", "XDG_RUNTIME_DIR": folder.path]

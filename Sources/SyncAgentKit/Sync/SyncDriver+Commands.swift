@@ -5,7 +5,7 @@ extension SyncDriver {
     /// is happening now.
     public func status() throws(StateStoreError) -> [FileStatus] {
         guard let manifest else { return [] }
-        let pending = engine.pendingIDs
+        let pending = pendingIDs
         let files = try manifest.files.map { entry throws(StateStoreError) in
             let path = manifest.destinationPath(of: entry)
             return overlaid(FileStatus(entry: entry, path: path, record: try ledger.record(for: entry, at: path)), pending: pending)
@@ -62,7 +62,7 @@ extension SyncDriver {
         }
         for feed in targets.feeds {
             let folder = manifest.folderPath(of: feed)
-            if let id = ids[folder], feedFetches.removeValue(forKey: id) != nil { _ = engine.cancel(id: id, keepPartial: false) }
+            if let id = ids[folder], feedFetches.removeValue(forKey: id) != nil { _ = madeEngine?.cancel(id: id, keepPartial: false) }
             for (path, episode) in episodeTransfers where episode.folder == folder { cancel(path, keepPartial: hold == .paused) }
         }
         try Holds.hold(targets, in: manifest, as: hold, store: store)
@@ -106,7 +106,7 @@ extension SyncDriver {
         saveChanges()
         for entry in manifest.files { cancel(manifest.destinationPath(of: entry), keepPartial: false) }
         for path in episodeTransfers.keys { cancel(path, keepPartial: false) }
-        for id in feedFetches.keys { _ = engine.cancel(id: id, keepPartial: false) }
+        for id in feedFetches.keys { _ = madeEngine?.cancel(id: id, keepPartial: false) }
         feedFetches = [:]
         planRequested = true
         return try Reset.run(manifest: manifest, store: store)
@@ -121,7 +121,7 @@ extension SyncDriver {
     /// the engine had no such transfer.
     @discardableResult
     func cancelTransfer(_ id: Int, keepPartial: Bool) -> Bool {
-        guard engine.cancel(id: id, keepPartial: keepPartial) else { return false }
+        guard madeEngine?.cancel(id: id, keepPartial: keepPartial) == true else { return false }
         inFlight[id] = nil
         plannedEpisodes[id] = nil
         progress[id] = nil

@@ -10,7 +10,7 @@ extension SyncDriver {
         let discretionary = Set(manifest.files.filter(\.schedule.discretionary).map { manifest.destinationPath(of: $0) })
         // Those running or due for a retry, and those waiting to start (no request made yet).
         var transfers = inFlight.map { (id: $0.key, title: $0.value.title, path: $0.value.destination) }
-        for (id, ticket) in engine.deferredTransfers {
+        for (id, ticket) in madeEngine?.deferredTransfers ?? [] {
             guard let entry = plannedEntry(id: id, ticket: ticket, in: manifest) else { continue }
             transfers.append((id, entry.title, manifest.destinationPath(of: entry)))
         }

@@ -45,7 +45,7 @@ extension SyncDriver {
 
     /// Takes the transfers that wait for a network out of the engine; their partials stay.
     func cancelTransfersWaitingForNetwork() {
-        for id in offlineCancellations { engine.cancel(id: id, keepPartial: true) }
+        for id in offlineCancellations { madeEngine?.cancel(id: id, keepPartial: true) }
         offlineCancellations = []
     }
 }

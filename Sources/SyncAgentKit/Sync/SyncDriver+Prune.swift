@@ -9,7 +9,7 @@ extension SyncDriver {
     /// Returns what it forgot; `nil` when it did not run.
     @discardableResult
     public func pruneStaleRecordsIfDue() throws(StateStoreError) -> RecordRetention.Verdict? {
-        guard !store.isReadOnly, engine.isIdle, let manifest else { return nil }
+        guard !store.isReadOnly, isIdle, let manifest else { return nil }
         let retention = RecordRetention.standard
         let now = now()
         // The agent asks on every turn of its loop while idle; between two prunes, the answer

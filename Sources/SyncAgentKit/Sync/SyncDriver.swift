@@ -105,14 +105,27 @@ public final class SyncDriver {
     /// Not before when ``pruneStaleRecordsIfDue()`` looks at the state again.
     var nextPruneLook: Date?
 
-    /// Drives every transfer; created on first use, on the driver's thread.
-    lazy var engine: TransferEngine = {
-        let engine = TransferEngine(limits: Manifest.Limits(), retry: Manifest.RetryPolicy(), options: options) {
+    /// The engine, once something made it (see ``engine``); `nil` until then. What only asks
+    /// about transfers reads this: with no engine, nothing is pending and nothing runs.
+    private(set) var madeEngine: TransferEngine?
+
+    /// Drives every transfer; made, on the driver's thread, when the first transfer is handed
+    /// to it (or its ``waker`` is asked for), with the limits and retry policy of the manifest
+    /// in force. Making it sets libcurl up, which opens libcurl and some thirty libraries
+    /// behind it: a dry run, or a round that starts nothing, never does.
+    var engine: TransferEngine {
+        if let madeEngine { return madeEngine }
+        let engine = TransferEngine(limits: manifest?.limits ?? Manifest.Limits(), retry: manifest?.retry ?? Manifest.RetryPolicy(), options: options) {
             [unowned self] event in handle(event)
         }
         engine.makeDeferredRequest = { [unowned self] id, ticket in makeRequest(id: id, ticket: ticket) }
+        madeEngine = engine
         return engine
-    }()
+    }
+
+    /// The ids of the transfers the engine holds (see ``TransferEngine/pendingIDs``); none
+    /// before it is made.
+    var pendingIDs: Set<Int> { madeEngine?.pendingIDs ?? [] }
 
     /// - Parameters:
     ///   - now: the wall-clock time, for schedules and the saved results (injected so tests
@@ -138,14 +151,15 @@ public final class SyncDriver {
         // A waiting transfer's ticket is its place in the files of the manifest in force: one
         // that changes makes their requests first, from the manifest they were planned with.
         if let previous = self.manifest, previous.files != manifest.files || previous.destination != manifest.destination {
-            engine.makeDeferredRequests()
+            madeEngine?.makeDeferredRequests()
             results.makeWhole(toldWith: previous)
             // Places in the old files mean nothing in the new: these results are kept whole.
             for id in inFlight.keys { inFlight[id]?.place = nil }
         }
         self.manifest = manifest
-        engine.limits = manifest.limits
-        engine.retry = manifest.retry
+        // An engine made later takes them from the manifest.
+        madeEngine?.limits = manifest.limits
+        madeEngine?.retry = manifest.retry
         bandwidthCapUntil = nil
         planRequested = true
     }
@@ -190,7 +204,7 @@ public final class SyncDriver {
             starts.append(DeferredTransfer(id: id, url: entry.url, ticket: place < manifest.files.count ? place : -1))
             if requestedNow.contains(path) { askedFor.insert(id) }
         }
-        engine.add(deferred: starts)
+        if !starts.isEmpty { engine.add(deferred: starts) }
         requestedNow = []
         // Never sooner than a moment from now: a plan that wakes in the past would spin.
         return plan.nextWake.map { max($0, now.addingTimeInterval(0.01)) }
@@ -215,7 +229,7 @@ public final class SyncDriver {
         // be copied a dozen times, the old storage and the new alive together at each step.
         round.files.reserveCapacity(all.count)
         round.places.reserveCapacity(all.count)
-        let pending = engine.pendingIDs
+        let pending = pendingIDs
         for (place, (entry, path)) in zip(all, paths).enumerated() {
             if let id = ids[path], pending.contains(id) { continue }
             let record = try ledger.record(for: entry, at: path)
@@ -290,23 +304,23 @@ public final class SyncDriver {
     // MARK: Transfers
 
     /// Whether no transfer is queued, running, waiting for a retry or for its commit.
-    public var isIdle: Bool { engine.isIdle }
+    public var isIdle: Bool { madeEngine?.isIdle ?? true }
 
     /// Whether a transfer the user asked for with `start` is still pending (running, queued,
     /// waiting for a retry or its commit): the agent then delays suspend.
     public var runsWorkTheUserAskedFor: Bool {
         guard !askedFor.isEmpty else { return false }
-        askedFor.formIntersection(engine.pendingIDs)
+        askedFor.formIntersection(pendingIDs)
         return !askedFor.isEmpty
     }
 
     /// How many transfers are pending in the engine.
-    public var pendingCount: Int { engine.pendingIDs.count }
+    public var pendingCount: Int { pendingIDs.count }
 
     /// The files whose transfers are pending, in manifest order: those whose requests are
     /// made, and those waiting to start.
     var pendingFiles: [TrackedFile] {
-        let pending = engine.pendingIDs
+        let pending = pendingIDs
         guard let lowest = pending.min(), let highest = pending.max() else { return [] }
         // A slot per id from the lowest pending one to the highest (ids are given in a row and
         // never twice): the files come out in id order with no sort, and a deferred transfer's
@@ -315,7 +329,7 @@ public final class SyncDriver {
         for id in pending {
             if let transfer = inFlight[id] { files[id - lowest] = TrackedFile(title: transfer.title, path: transfer.destination, url: transfer.url) }
         }
-        let deferred = engine.deferredTransfers
+        let deferred = madeEngine?.deferredTransfers ?? []
         if let manifest, !deferred.isEmpty {
             var tickets = [Int?](repeating: nil, count: files.count)
             for (id, ticket) in deferred where tickets[id - lowest] == nil { tickets[id - lowest] = ticket }
@@ -329,7 +343,8 @@ public final class SyncDriver {
         return files.compactMap { $0 }
     }
 
-    /// Wakes ``step(until:watching:)`` from any thread.
+    /// Wakes ``step(until:watching:)`` from any thread; asking for it makes the engine (the
+    /// agent does so as it starts, to hand it to the threads that wake its loop).
     public var waker: TransferEngine.Waker { engine.waker }
 
     /// Lets transfers run until one of `descriptors` is readable, `deadline` passes, or
@@ -346,7 +361,7 @@ public final class SyncDriver {
 
     /// Stops every transfer, keeping partial downloads for the next run, and saves the state.
     public func stopAll() {
-        engine.stopAll()
+        madeEngine?.stopAll()
         feedFetches = [:]
         plannedEpisodes = [:]
         saveChanges()
@@ -374,7 +389,7 @@ public final class SyncDriver {
     /// The batch that just ended, once the engine is idle; `nil` while transfers run or when
     /// nothing ran since the last batch.
     public func finishBatch() -> BatchReport? {
-        guard engine.isIdle else { return nil }
+        guard isIdle else { return nil }
         // Nothing is pending, so no id stands for anything: the next round numbers afresh.
         ids = [:]
         guard !results.isEmpty, let manifest else { return nil }

@@ -92,6 +92,40 @@ import TestSupport
         return driver
     }
 
+    /// Making the engine sets libcurl up (it opens libcurl and some thirty libraries): a dry
+    /// run, or a round that starts nothing, must not, and the engine made later still gets
+    /// the manifest's limits and retry policy.
+    @Test func theEngineIsMadeOnlyWhenARoundHandsItATransfer() throws {
+        var files = manifest([entry("A", "a.pdf"), entry("B", "b.pdf")])
+        files.limits.concurrent = 3
+        files.limits.perHost = 1
+        files.retry.attempts = 2
+        try Holds.hold(files.files, in: files, as: .paused, store: store)
+        let driver = driver(.everyFileNow)
+        driver.use(files)
+        #expect(try driver.preview().count == 2)
+        #expect(try driver.previewFeeds().isEmpty)
+        #expect(driver.pendingCount == 0 && driver.isIdle && !driver.runsWorkTheUserAskedFor)
+        #expect(try driver.status().count == 2)
+        guard case .finished(nil) = try driver.runOneBatch(stoppingOn: nil) else {
+            Issue.record("a batch of held files reported something")
+            return
+        }
+        driver.stopAll()
+        #expect(driver.madeEngine == nil, "a driver that handed no transfer made its engine")
+
+        var more = manifest(files.files + [entry("C", "c.pdf")])
+        more.limits.concurrent = 4
+        more.retry.attempts = 3
+        driver.use(more)
+        _ = try driver.plan(conditions: nil)
+        #expect(driver.madeEngine?.limits == more.limits)
+        #expect(driver.madeEngine?.retry == more.retry)
+        #expect(driver.pendingCount == 1)
+        runUntilIdle(driver)
+        #expect(driver.finishBatch()?.results.map(\.title) == ["C"])
+    }
+
     @Test func aRoundMakesEachRequestOnlyWhenItsTransferCanStart() throws {
         let driver = try plannedOneAtATime([entry("A", "a.pdf"), entry("B", "b.pdf"), entry("C", "c.pdf")])
         #expect(driver.pendingCount == 3)
