@@ -5,6 +5,7 @@
 
 #define CURL_FUNCTIONS(FORWARD, FORWARD_VOID, RESOLVED) \
     FORWARD(CURLcode, curl_global_init, (long int a0), (a0)) \
+    FORWARD(curl_version_info_data *, curl_version_info, (CURLversion a0), (a0)) \
     FORWARD(CURL *, curl_easy_init, (void), ()) \
     FORWARD_VOID(curl_easy_cleanup, (CURL *a0), (a0)) \
     FORWARD_VOID(curl_easy_reset, (CURL *a0), (a0)) \
@@ -27,7 +28,29 @@
 
 #define syncagent_curl_FORWARD(returns, name, parameters, arguments) SYNCAGENT_FORWARD(syncagent_curl, returns, name, parameters, arguments)
 #define syncagent_curl_FORWARD_VOID(name, parameters, arguments) SYNCAGENT_FORWARD_VOID(syncagent_curl, name, parameters, arguments)
-SYNCAGENT_LIBRARY(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS)
+static void prepare_curl(struct syncagent_library_table *table);
+SYNCAGENT_PREPARED_LIBRARY(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS, prepare_curl)
+
+/// Sets libcurl up (curl_global_init: OpenSSL's set-up, 2.4 M instructions) where it is opened,
+/// so that when the library-loading thread opens it (SharedLibraryPreload) that work is done
+/// there too, alongside the command, and the command's own call (CurlGlobal) only counts one
+/// more user. That call still makes the decision and its fatal message if this one failed:
+/// curl_global_init undoes a failed set-up, so that call tries again and fails the same way.
+///
+/// Safe on a thread of its own only where libcurl says its set-up is thread-safe
+/// (CURL_VERSION_THREADSAFE, since 7.84: a lock, and a count of calls; Debian 12's 7.88 is so
+/// built): the command's thread runs on meanwhile, and the set-up of OpenSSL, libssh2 and the
+/// rest it calls would otherwise have to run with no other thread in the process. Elsewhere
+/// nothing is done here and CurlGlobal sets it up on the command's thread, as before. No call
+/// into libcurl through its forwarders can come first (they wait for the loader's lock, held
+/// while this runs).
+static void prepare_curl(struct syncagent_library_table *table) {
+    curl_version_info_data *(*version)(CURLversion) = (curl_version_info_data * (*)(CURLversion)) table->functions[syncagent_index_curl_version_info];
+    const curl_version_info_data *info = version(CURLVERSION_NOW);
+    if (info == NULL || (info->features & CURL_VERSION_THREADSAFE) == 0) return;
+    CURLcode (*global_init)(long) = (CURLcode(*)(long))table->functions[syncagent_index_curl_global_init];
+    (void)global_init(CURL_GLOBAL_ALL);
+}
 
 // GnuTLS comes into the process only as a library libcurl's own libraries need (librtmp,
 // libldap), for URL schemes syncagent never lets libcurl use: transfers allow http and https

@@ -2,8 +2,12 @@ internal import CCurl
 
 /// libcurl's process-wide set-up, done once before the first handle.
 ///
-/// `curl_global_init` is not thread-safe; a Swift global is initialised exactly once,
-/// atomically, on first use.
+/// Where libcurl's set-up is thread-safe (Debian's is), whichever thread opened libcurl has
+/// already done it (CLibraries' curl.c, `prepare_curl`), usually the library-loading thread
+/// alongside the command: the call here then only adds one to libcurl's count of users. It
+/// still decides: a set-up that failed there is tried again here, and fails the same way. A
+/// Swift global is initialised exactly once, atomically, on first use, so this thread calls it
+/// once however many handles are made.
 enum CurlGlobal {
     private static let initialized: Bool = {
         // CURL_GLOBAL_ALL imports as Int32 while the function takes a long.
