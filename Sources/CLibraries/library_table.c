@@ -39,6 +39,10 @@ static void *open_library(const char *soname, char *reason, size_t size) {
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int open_table(struct syncagent_library_table *table) {
+    if (table->dependencies != NULL) {
+        char ignored[sizeof table->reason];
+        for (const char *const *name = table->dependencies; *name != NULL; name++) (void)open_library(*name, ignored, sizeof ignored);
+    }
     void *handle = open_library(table->soname, table->reason, sizeof table->reason);
     if (handle == NULL) return -1;
     for (size_t index = 0; index < table->count; index++) {
@@ -80,6 +84,12 @@ void *syncagent_table_function(struct syncagent_library_table *table, size_t ind
 
 const char *syncagent_library_soname(syncagent_library library) {
     return table_of(library)->soname;
+}
+
+const char *const *syncagent_library_dependencies(syncagent_library library) {
+    static const char *const none[] = { NULL };
+    const char *const *dependencies = table_of(library)->dependencies;
+    return dependencies != NULL ? dependencies : none;
 }
 
 const char *syncagent_library_package(syncagent_library library) {

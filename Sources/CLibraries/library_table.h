@@ -13,6 +13,14 @@ struct syncagent_library_table {
     const char *const *names;
     void **functions;
     size_t count;
+    /// Libraries it needs, to open one by one before it, each after those it needs itself
+    /// (leaves first; `NULL`-terminated, or `NULL` for none). Only a matter of speed: the
+    /// loader looks each symbol a library uses up in the program, then in the tree of the
+    /// library being opened, in order, so a library opened within libcurl's tree of thirty
+    /// searches most of it for every symbol, and one opened on its own only its own few; every
+    /// symbol binds to the same definition either way (LD_DEBUG=bindings: no difference). One
+    /// that does not open is passed over: opening the library itself then says why.
+    const char *const *dependencies;
     /// Run once every function is resolved, before any is handed out (under the loader's
     /// lock, so before any call into the library); `NULL` for none.
     void (*prepare)(struct syncagent_library_table *table);
@@ -54,13 +62,16 @@ void *syncagent_table_function(struct syncagent_library_table *table, size_t ind
 #define SYNCAGENT_LIBRARY(table, soname_, package_, LIST) SYNCAGENT_PREPARED_LIBRARY(table, soname_, package_, LIST, NULL)
 
 /// SYNCAGENT_LIBRARY with a function the loader runs once the library's functions are resolved.
-#define SYNCAGENT_PREPARED_LIBRARY(table, soname_, package_, LIST, prepare_) \
+#define SYNCAGENT_PREPARED_LIBRARY(table, soname_, package_, LIST, prepare_) SYNCAGENT_LIBRARY_WITH(table, soname_, package_, LIST, prepare_, NULL)
+
+/// SYNCAGENT_PREPARED_LIBRARY with the libraries to open before it (see `dependencies`).
+#define SYNCAGENT_LIBRARY_WITH(table, soname_, package_, LIST, prepare_, dependencies_) \
     enum { LIST(SYNCAGENT_INDEX, SYNCAGENT_INDEX_VOID, SYNCAGENT_INDEX_ONLY) table##_count }; \
     static const char *const table##_names[] = { LIST(SYNCAGENT_NAME, SYNCAGENT_NAME_VOID, SYNCAGENT_NAME_ONLY) }; \
     static void *table##_functions[table##_count]; \
     __attribute__((visibility("hidden"))) struct syncagent_library_table table = { \
         .soname = soname_, .package = package_, .names = table##_names, .functions = table##_functions, .count = table##_count, \
-        .prepare = prepare_, \
+        .prepare = prepare_, .dependencies = dependencies_, \
     }; \
     LIST(table##_FORWARD, table##_FORWARD_VOID, SYNCAGENT_NOTHING)
 

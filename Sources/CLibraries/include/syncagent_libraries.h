@@ -21,6 +21,10 @@ const char *syncagent_library_soname(syncagent_library library);
 /// The Debian package that installs `library`, e.g. "libcurl4".
 const char *syncagent_library_package(syncagent_library library);
 
+/// The libraries opened before `library`, leaves first (see library_table.h's `dependencies`):
+/// a `NULL`-terminated list, empty for none.
+const char *const *syncagent_library_dependencies(syncagent_library library);
+
 /// Opens `library` and resolves every function syncagent calls in it, once per process (later
 /// calls give the first answer, from any thread). 1 when it can be used; 0 when not, with the
 /// dynamic loader's words in `*reason` (valid for the life of the process).

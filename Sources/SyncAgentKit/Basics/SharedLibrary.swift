@@ -16,6 +16,9 @@ struct SharedLibrary: Sendable {
     let package: String
     /// What cannot work without it and what still does, e.g. "downloads need it; …".
     let consequence: String
+    /// The sonames opened before it, leaves first, to open it faster (CLibraries'
+    /// library_table.h); empty for most.
+    let openedBefore: [String]
     private let open: @Sendable () -> String?
 
     /// libcurl, for every transfer.
@@ -50,6 +53,13 @@ struct SharedLibrary: Sendable {
         soname = String(cString: syncagent_library_soname(library))
         package = String(cString: syncagent_library_package(library))
         self.consequence = consequence
+        var openedBefore: [String] = []
+        var name = syncagent_library_dependencies(library)
+        while let soname = name?.pointee {
+            openedBefore.append(String(cString: soname))
+            name = name?.successor()
+        }
+        self.openedBefore = openedBefore
         open = {
             var reason: UnsafePointer<CChar>?
             guard syncagent_library_load(library, &reason) == 0 else { return nil }
@@ -64,6 +74,7 @@ struct SharedLibrary: Sendable {
         self.soname = soname
         self.package = package
         self.consequence = consequence
+        openedBefore = []
         open = {
             var reason = [CChar](repeating: 0, count: 512)
             guard syncagent_library_probe(soname, &reason, UInt(reason.count)) == 0 else { return nil }
