@@ -1,5 +1,7 @@
 // libcurl (libcurl4, libcurl.so.4), opened on first use: see library_table.h.
 #include <curl/curl.h>
+#include <dlfcn.h>
+#include <openssl/crypto.h>
 
 #include "library_table.h"
 
@@ -43,6 +45,23 @@ static const char *const curl_dependencies[] = {
 };
 SYNCAGENT_LIBRARY_WITH(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS, prepare_curl, curl_dependencies)
 
+/// Tells OpenSSL, before libcurl sets it up, not to free all it holds when the process exits
+/// (OPENSSL_INIT_NO_ATEXIT): 545,000 instructions at the end of every command that opened
+/// libcurl, on the way to its exit, for memory the kernel takes back at once anyway. That
+/// clean-up writes nothing and flushes nothing; syncagent never unloads OpenSSL, the one case
+/// that would need it. Only the first set-up of OpenSSL in the process decides, so it must come
+/// before curl_global_init's. libcrypto is libcurl's own dependency, already open here (none is
+/// opened: RTLD_NOLOAD); a libcurl on another TLS library has none, and nothing is done.
+static void skip_openssl_cleanup_at_exit(void) {
+    void *crypto = dlopen("libcrypto.so.3", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+    if (crypto == NULL) return;
+    int (*init_crypto)(uint64_t, const OPENSSL_INIT_SETTINGS *) =
+        (int (*)(uint64_t, const OPENSSL_INIT_SETTINGS *))dlsym(crypto, "OPENSSL_init_crypto");
+    if (init_crypto != NULL) (void)init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
+    // RTLD_NOLOAD counted one more user of it; libcurl still holds it open.
+    dlclose(crypto);
+}
+
 /// Sets libcurl up (curl_global_init: OpenSSL's set-up, 2.4 M instructions) where it is opened,
 /// so that when the library-loading thread opens it (SharedLibraryPreload) that work is done
 /// there too, alongside the command, and the command's own call (CurlGlobal) only counts one
@@ -57,6 +76,7 @@ SYNCAGENT_LIBRARY_WITH(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTION
 /// into libcurl through its forwarders can come first (they wait for the loader's lock, held
 /// while this runs).
 static void prepare_curl(struct syncagent_library_table *table) {
+    skip_openssl_cleanup_at_exit();
     curl_version_info_data *(*version)(CURLversion) = (curl_version_info_data * (*)(CURLversion)) table->functions[syncagent_index_curl_version_info];
     const curl_version_info_data *info = version(CURLVERSION_NOW);
     if (info == NULL || (info->features & CURL_VERSION_THREADSAFE) == 0) return;
