@@ -25,8 +25,10 @@ extension SyncAgent {
         }
 
         func run() throws {
-            let locations = locations.resolve()
-            let arrow = TerminalSymbols.forLocale(environment: ProcessInfo.processInfo.environment).arrow
+            // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
+            let environment = ProcessInfo.processInfo.environment
+            let locations = locations.resolve(environment: environment)
+            let arrow = TerminalSymbols.forLocale(environment: environment).arrow
             let manifest = try locations.loadManifest()
             if feeds { return try checkFeeds(manifest, locations: locations, arrow: arrow) }
             // One write for the whole listing: a print per line costs more than the checks.

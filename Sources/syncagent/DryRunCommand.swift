@@ -9,6 +9,8 @@ struct DryRunCommand {
     let locations: Locations
     /// `--verbose`: each file's URL too.
     let verbose: Bool
+    /// The process's environment, for the locale's symbols and the home folder.
+    let environment: [String: String]
 
     func run() throws(CommandFailure) {
         if locations.manifestIsDefault && !FileManager.default.fileExists(atPath: locations.manifest) {
@@ -28,7 +30,6 @@ struct DryRunCommand {
         } catch {
             throw CommandFailure(error.description, exitCode: .environment)
         }
-        let environment = ProcessInfo.processInfo.environment
         let listing = DryRunListing(symbols: TerminalSymbols.forLocale(environment: environment), verbose: verbose, now: Date())
         let folder = ShownPath.abbreviated(manifest.destination, home: environment["HOME"])
         FileDescriptorOutput.standardOutput.write(listing.text(files, feeds: feeds, folder: folder, root: manifest.destination))

@@ -76,7 +76,9 @@ struct SyncAgent: ParsableCommand {
     func run() throws {
         var logger = Logger(label: "syncagent")
         if once && dryRun {
-            try DryRunCommand(locations: locations.resolve(), verbose: verbose).run()
+            // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
+            let environment = ProcessInfo.processInfo.environment
+            try DryRunCommand(locations: locations.resolve(environment: environment), verbose: verbose, environment: environment).run()
         } else if once {
             if quiet { logger.logLevel = .error }
             // Read once: each read of ProcessInfo's environment builds a new dictionary of it.

@@ -27,14 +27,16 @@ extension SyncAgent {
         @OptionGroup var locations: LocationOptions
 
         func run() throws {
-            let locations = locations.resolve()
+            // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
+            let environment = ProcessInfo.processInfo.environment
+            let locations = locations.resolve(environment: environment)
             let manifest = try locations.loadManifest()
             let output = FileDescriptorOutput.standardOutput
             let terminal = output.isTerminal
             // A dumb terminal (an Emacs shell) has a width but no cursor movement: `--watch`
             // then writes one table after another, as into a pipe.
-            let redraws = terminal && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-            let style = display.style(for: output)
+            let redraws = terminal && environment["TERM"] != "dumb"
+            let style = display.style(for: output, environment: environment)
             var isFirstFrame = true
             repeat {
                 let (files, agentRunning) = try currentStatus(manifest: manifest, locations: locations)
