@@ -131,8 +131,9 @@ final class Download: CurlEasyDelegate {
     /// most 32 KiB at a time, so a bigger buffer never fills and only takes memory: with
     /// HTTP/2, libcurl 7.88 keeps the buffer of a handle whose connection others still use
     /// (see ``CurlEasy/receiveBuffer(_:)``), and buffers of 256 KiB, taken and freed among
-    /// everything else, spread over the heap. They cost 0.8 MiB more at the peak of 10,000
-    /// small files over HTTPS and 0.85 MiB more for the 5 guides, for no less CPU.
+    /// everything else, spread over the heap. They cost 0.85 MiB more at the peak of the 5
+    /// guides over HTTPS, and up to 1 MiB more while 10,000 small files transfer, for no less
+    /// CPU.
     static func receiveBufferSize(secure: Bool) -> Int {
         secure ? 32 << 10 : 256 << 10
     }
