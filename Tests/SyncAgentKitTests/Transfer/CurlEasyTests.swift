@@ -36,6 +36,30 @@ struct CurlEasyTests {
         #expect(sink.bodies == 2)
     }
 
+    /// Sizing the receive buffer of a reused handle never fails its transfer: over plain
+    /// HTTP curl sizes it anew; over HTTP/2 it may keep the last one and refuse (see
+    /// ``CurlEasy/receiveBuffer(_:)``), and reads into that one.
+    @Test func aReusedHandleReceivesWholeBodiesWhateverBufferItIsSizedFor() throws {
+        let secure = try NginxServer(tls: true)
+        let body = Data(repeating: 1, count: 4 << 20)
+        try server.serve("big.bin", body)
+        try secure.serve("big.bin", body)
+        let easy = CurlEasy()
+        let multi = CurlMulti()
+        let sink = Sink()
+        for (url, size) in [(secure.secureURL("big.bin"), 32 << 10), (secure.secureURL("big.bin"), 256 << 10),
+                            (server.url("big.bin"), 256 << 10), (server.url("big.bin"), 16 << 10)] {
+            sink.received = 0
+            easy.delegate = sink
+            try easy.url(url)
+            try easy.certificateAuthorities(file: secure.certificatePath, folder: nil)
+            easy.receiveBuffer(size)
+            #expect(try run(easy, on: multi) == nil)
+            #expect(sink.received == body.count)
+            easy.resetForReuse()
+        }
+    }
+
     /// Runs one transfer on `easy` to its end; its error, `nil` for success.
     private func run(_ easy: CurlEasy, on multi: CurlMulti) throws -> CurlError? {
         try multi.add(easy)
@@ -50,6 +74,8 @@ struct CurlEasyTests {
     /// Takes whatever a transfer delivers; counts the bodies that began.
     private final class Sink: CurlEasyDelegate {
         var bodies = 0
+        /// The body bytes received.
+        var received = 0
         private var inBody = false
 
         func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
@@ -59,6 +85,7 @@ struct CurlEasyTests {
 
         func curlEasy(_ easy: CurlEasy, receivedBody chunk: UnsafeRawBufferPointer) -> Bool {
             if !inBody { bodies += 1 }
+            received += chunk.count
             inBody = true
             return true
         }

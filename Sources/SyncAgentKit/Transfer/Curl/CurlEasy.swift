@@ -33,8 +33,6 @@ final class CurlEasy {
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         installCallbacks()
-        // A new handle has no receive buffer yet, so curl takes any size.
-        setReceiveBufferSize()
     }
 
     deinit {
@@ -54,13 +52,8 @@ final class CurlEasy {
     /// authentication state. A handle kept for days by the agent would one day fail a transfer
     /// on its first such retry.
     ///
-    /// libcurl 7.88 keeps the receive buffer of a transfer that ended while others still used
-    /// its HTTP/2 connection (`multi_done` returns before freeing it), and refuses to size a
-    /// buffer it keeps (`CURLE_BAD_FUNCTION_ARGUMENT`). The handle is sound all the same: the
-    /// reset put the size curl reads with back to its default 16 KiB, no more than the buffer
-    /// kept, so the next transfer reads 16 KiB at a time until one frees the buffer and the
-    /// next reset sizes it again. (Taking the refusal for a failed transfer, as an earlier
-    /// version did, failed one HTTP/2 transfer in ten.)
+    /// The reset also puts the receive buffer's size back to curl's default 16 KiB, for
+    /// ``receiveBuffer(_:)`` to size again.
     func resetForReuse() {
         curl_easy_reset(rawHandle)
         curl_slist_free_all(headerList)
@@ -68,19 +61,22 @@ final class CurlEasy {
         errorBuffer[0] = 0
         delegate = nil
         installCallbacks()
-        setReceiveBufferSize()
     }
 
-    /// The receive buffer every transfer on this handle reads into, so the size of most body
-    /// callbacks: fewer, larger writes for big files than curl's default 16 KiB. A property of
-    /// the handle, set when it is made as new (see ``resetForReuse()``).
-    static let receiveBufferSize = 256 * 1024
-
-    /// Refused only for a handle that keeps a buffer (see ``resetForReuse()``), which is then
-    /// read into at curl's default size.
+    /// The size of the buffer curl receives into: the most one read from the connection
+    /// takes (body callbacks still come in pieces of at most 16 KiB). For a transfer whose
+    /// handle has none yet, curl allocates it when the transfer starts.
+    ///
+    /// libcurl 7.88 keeps the receive buffer of a transfer that ended while others still used
+    /// its HTTP/2 connection (`multi_done` returns before freeing it), and refuses to size a
+    /// buffer it keeps (`CURLE_BAD_FUNCTION_ARGUMENT`). The handle is sound all the same: the
+    /// reset put the size curl reads with back to its default 16 KiB, no more than the buffer
+    /// kept, so the next transfer reads 16 KiB at a time until one frees the buffer and the
+    /// next transfer sizes it again. The refusal is therefore not an error. (Taking it for a
+    /// failed transfer, as an earlier version did, failed one HTTP/2 transfer in ten.)
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_BUFFERSIZE.html
-    private func setReceiveBufferSize() {
-        _ = syncagent_easy_setopt_long(rawHandle, CURLOPT_BUFFERSIZE, Self.receiveBufferSize)
+    func receiveBuffer(_ bytes: Int) {
+        _ = syncagent_easy_setopt_long(rawHandle, CURLOPT_BUFFERSIZE, bytes)
     }
 
     private func installCallbacks() {
