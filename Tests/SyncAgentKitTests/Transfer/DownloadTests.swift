@@ -35,11 +35,4 @@ struct DownloadTests {
         #expect(!Download.hasScheme("https://example.org/a.pdf", "http:"))
         #expect(!Download.hasScheme("htt", "http:"))
     }
-
-    /// Over TLS a read takes one record (16 KiB) and HTTP/2 reads 32 KiB at most: a bigger
-    /// receive buffer would only take memory (see ``Download/receiveBufferSize(secure:)``).
-    @Test func anHTTPSTransferReceivesIntoASmallerBuffer() {
-        #expect(Download.receiveBufferSize(secure: true) == 32 << 10)
-        #expect(Download.receiveBufferSize(secure: false) == 256 << 10)
-    }
 }
