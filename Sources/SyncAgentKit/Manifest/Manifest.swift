@@ -203,8 +203,18 @@ extension Manifest {
 
 extension Manifest {
     /// The absolute path an entry's file is kept at.
+    ///
+    /// Made at its exact size: `+` grows the first string by doubling, so each of a batch's
+    /// 10,000 paths would hold about twice the folder's length unused (1.5 MiB of the peak of
+    /// 10,000 files with a long destination, for each set of paths alive at once).
     public func destinationPath(of entry: Entry) -> String {
-        destination.hasSuffix("/") ? destination + entry.path : destination + "/" + entry.path
+        let separator = destination.hasSuffix("/") ? "" : "/"
+        var path = String()
+        path.reserveCapacity(destination.utf8.count + separator.utf8.count + entry.path.utf8.count)
+        path += destination
+        path += separator
+        path += entry.path
+        return path
     }
 }
 
