@@ -21,16 +21,18 @@ extension StateStore {
     /// file free then gives the space back (``compactIfMostlyFree()``).
     ///
     /// - Parameters:
-    ///   - files: the paths of the manifest's files, whose records stay.
+    ///   - files: the paths of the manifest's files, whose records stay; made only if the
+    ///     prune is due (once a day at most), not at the end of every batch: 10,000 of them
+    ///     are a megabyte at the moment a batch's memory peaks.
     ///   - feeds: the folders of the manifest's feeds, whose records, episodes and files'
-    ///     records stay.
+    ///     records stay; made only if the prune is due.
     ///   - partialTouched: when the partial download of the file kept at a path was last
     ///     written, `nil` when there is none; asked only of records that say they have one.
     /// - Returns: when the last prune ran (`now` if this one did), and what this one forgot
     ///   (`nil` when it was not due).
     @discardableResult
     public func pruneRecordsIfDue(
-        ownedBy files: [String], feeds: [String], retention: RecordRetention, now: Date,
+        ownedBy files: @autoclosure () -> [String], feeds: @autoclosure () -> [String], retention: RecordRetention, now: Date,
         partialTouched: (String) -> Date?
     ) throws(StateStoreError) -> (lastRun: Date, verdict: RecordRetention.Verdict?) {
         let result = try pruneInOneTransaction(ownedBy: files, feeds: feeds, retention: retention, now: now, partialTouched: partialTouched)
@@ -55,7 +57,7 @@ extension StateStore {
     }
 
     private func pruneInOneTransaction(
-        ownedBy files: [String], feeds: [String], retention: RecordRetention, now: Date,
+        ownedBy files: () -> [String], feeds: () -> [String], retention: RecordRetention, now: Date,
         partialTouched: (String) -> Date?
     ) throws(StateStoreError) -> (lastRun: Date, verdict: RecordRetention.Verdict?) {
         try perform("forget the saved state of files and feeds no longer in the manifest") { () throws(SQLiteError) in
@@ -69,10 +71,11 @@ extension StateStore {
                     try notePrune(at: now)
                     return (now, nil)
                 }
+                let feeds = feeds()
                 let unownedFeeds = try unownedFeeds(notIn: feeds)
                 let goneFeeds = unownedFeeds.filter { retention.expires($0, at: now) }.map(\.key)
                 let candidates = try unownedFiles(
-                    notIn: files, untouchedSince: retention.cutoff(at: now), orIn: goneFeeds, partialTouched: partialTouched
+                    notIn: files(), untouchedSince: retention.cutoff(at: now), orIn: goneFeeds, partialTouched: partialTouched
                 )
                 let verdict = retention.verdict(files: candidates, feeds: unownedFeeds, liveFeeds: Set(feeds), now: now)
                 for table in ["episode_keys", "episodes"] {

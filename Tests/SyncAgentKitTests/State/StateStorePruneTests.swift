@@ -194,6 +194,27 @@ final class StateStorePruneTests {
         #expect(try store.lastPrune() == first + day)
     }
 
+    /// The manifest's paths and folders are made only for a prune that runs: a batch asks at
+    /// its end every time, and a day's later batches would make 10,000 paths for nothing.
+    @Test func theOwnedPathsAreMadeOnlyWhenThePruneIsDue() throws {
+        let store = try StateStore(directory: directory)
+        try store.save(file("/d/old.pdf", checked: start))
+        var made = 0
+        func owned() -> [String] {
+            made += 1
+            return ["/d/kept.pdf"]
+        }
+        // The first day noted, then the same day again: never due, nothing made.
+        for now in [start + 199 * day, start + 199 * day + 3_600] {
+            let result = try store.pruneRecordsIfDue(ownedBy: owned(), feeds: owned(), retention: policy, now: now, partialTouched: { _ in nil })
+            #expect(result.verdict == nil)
+        }
+        #expect(made == 0)
+        let due = try store.pruneRecordsIfDue(ownedBy: owned(), feeds: owned(), retention: policy, now: start + 200 * day, partialTouched: { _ in nil })
+        #expect(due.verdict == .init(files: ["/d/old.pdf"]))
+        #expect(made == 2)
+    }
+
     @Test func aPruneThatFreesMostOfTheFileGivesTheSpaceBack() throws {
         let store = try StateStore(directory: directory)
         let others = (0..<2_000).map { "/other/\($0)/a-long-enough-name-to-fill-pages.pdf" }
