@@ -168,8 +168,9 @@ final class CurlEasy {
 
     /// Decodes a `Content-Encoding` body for every encoding this libcurl was built with
     /// (gzip, deflate, br, zstd on Debian 12), so the body callback gets the resource's bytes.
-    /// `advertised` is the `Accept-Encoding` curl sends; `""` lists what it can decode. A
-    /// request header set with ``setHeaders(_:)`` replaces it without turning decoding off.
+    /// `advertised` is the `Accept-Encoding` curl sends; `""` lists what it can decode. Any
+    /// value turns decoding on, for every encoding curl knows; a request header set with
+    /// ``setHeaders(_:)`` replaces what it sends without turning decoding off.
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_ACCEPT_ENCODING.html
     func acceptEncoding(_ advertised: String) throws(CurlError) {
         try set(CURLOPT_ACCEPT_ENCODING, advertised)
