@@ -119,8 +119,12 @@ final class Download: CurlEasyDelegate {
         // Decode whatever Content-Encoding a server forces on us (Apache's force-gzip, CDNs),
         // but ask for none (the identity header in requestHeaders): the range of a resumed
         // request counts bytes of the encoded body, which a partial of decoded bytes cannot
-        // be continued from, and validators stay those of one variant of the file.
-        try easy.acceptEncoding("")
+        // be continued from, and validators stay those of one variant of the file. libcurl
+        // 7.88 decodes every encoding it knows once the option names any (http.c reads
+        // Content-Encoding whenever it is set): "identity", what the header line says anyway,
+        // rather than "", which made it list its encodings anew for every transfer (1,260
+        // instructions).
+        try easy.acceptEncoding("identity")
         try easy.setHeaders(requestHeaders())
     }
 
@@ -184,7 +188,10 @@ final class Download: CurlEasyDelegate {
     /// (squid, a company proxy) must ask the origin instead of answering from a copy it still
     /// holds fresh, or a re-check would find a changed file "unchanged". When nothing changed
     /// the cache still answers from its copy after a 304 from the origin.
-    private func requestHeaders() -> [String] {
+    ///
+    /// The lines every request sends come first, then those most requests of a batch share:
+    /// a reused handle keeps the lines its last request began with (``CurlEasy/setHeaders(_:)``).
+    private func requestHeaders() -> [CurlHeaderLine] {
         // A body that goes to a sink has no partial file, and touches none. Without a
         // partial's version to continue, the look-up is only to delete a stale partial: a
         // listing of the folder that held none answers it (a retry's request keeps that
@@ -193,24 +200,26 @@ final class Download: CurlEasyDelegate {
         let known = request.partial == nil && request.noPartialOnDisk
         let partialSize = sink == nil && !known ? PartFile.existingSize(for: request.destination) : 0
         foundPartial = partialSize > 0
-        var headers: [String] = []
+        var headers: [CurlHeaderLine] = []
         headers.reserveCapacity(5)
-        headers.append("Accept-Encoding: identity")
-        if !Self.mayUseProxy(options) { headers.append("User-Agent: " + options.userAgent) }
+        headers.append(CurlHeaderLine("Accept-Encoding: ", "identity"))
+        if !Self.mayUseProxy(options) { headers.append(CurlHeaderLine("User-Agent: ", options.userAgent)) }
         if let partial = request.partial, partialSize > 0, let ifRange = partial.ifRange {
             resumeOffset = partialSize
-            headers += ["Range: bytes=\(partialSize)-", "If-Range: \(ifRange)", Self.revalidate]
+            headers.append(Self.revalidate)
+            headers.append(CurlHeaderLine("Range: ", "bytes=\(partialSize)-"))
+            headers.append(CurlHeaderLine("If-Range: ", ifRange))
             return headers
         }
-        if let etag = request.current.etag { headers.append("If-None-Match: \(etag)") }
-        if let lastModified = request.current.lastModified { headers.append("If-Modified-Since: \(lastModified)") }
         sentConditional = request.current.etag != nil || request.current.lastModified != nil
         if sentConditional { headers.append(Self.revalidate) }
+        if let etag = request.current.etag { headers.append(CurlHeaderLine("If-None-Match: ", etag)) }
+        if let lastModified = request.current.lastModified { headers.append(CurlHeaderLine("If-Modified-Since: ", lastModified)) }
         return headers
     }
 
     /// Makes caches on the way check with the origin (RFC 9111 §5.2.1.1).
-    private static let revalidate = "Cache-Control: max-age=0"
+    private static let revalidate = CurlHeaderLine("Cache-Control: ", "max-age=0")
 
     /// Bytes of an earlier partial this request continues.
     var offset: Int64 { resumeOffset }

@@ -36,6 +36,41 @@ struct CurlEasyTests {
         #expect(sink.bodies == 2)
     }
 
+    /// A reused handle keeps the header lines its last request began with and makes the rest
+    /// again (``CurlEasy/setHeaders(_:)``): each request sends exactly its own lines, whether
+    /// they differ at the end, in the middle, are fewer, or are none.
+    @Test func aReusedHandleSendsExactlyTheHeaderLinesOfEachRequest() throws {
+        let faults = try FaultServer()
+        try faults.serve("one.pdf", Data(repeating: 7, count: 100))
+        let easy = CurlEasy()
+        let multi = CurlMulti()
+        let sink = Sink()
+        let sets: [[CurlHeaderLine]] = [
+            [CurlHeaderLine("X-One: ", "1"), CurlHeaderLine("X-Two: ", "2"), CurlHeaderLine("X-Three: ", "3")],
+            [CurlHeaderLine("X-One: ", "1"), CurlHeaderLine("X-Two: ", "2"), CurlHeaderLine("X-Three: ", "three")],
+            [CurlHeaderLine("X-One: ", "1"), CurlHeaderLine("X-Two: ", "22"), CurlHeaderLine("X-Three: ", "three")],
+            [CurlHeaderLine("X-One: ", "1"), CurlHeaderLine("X-Two: ", "2")],
+            [CurlHeaderLine("X-One: ", "1"), CurlHeaderLine("X-Two: ", "2"), CurlHeaderLine("X-Four: ", "")],
+            [CurlHeaderLine("X-On", "e: 1")],
+            [],
+            [CurlHeaderLine("X-Two: ", "2")],
+        ]
+        for lines in sets {
+            easy.delegate = sink
+            try easy.url(faults.url("one.pdf"))
+            try easy.setHeaders(lines)
+            #expect(try run(easy, on: multi) == nil)
+            easy.resetForReuse()
+        }
+        let sent = faults.requests(for: "/one.pdf").map { request in
+            ["x-one", "x-two", "x-three", "x-four"].compactMap { name in request.header(name).map { "\(name)=\($0)" } }
+        }
+        #expect(sent == [
+            ["x-one=1", "x-two=2", "x-three=3"], ["x-one=1", "x-two=2", "x-three=three"], ["x-one=1", "x-two=22", "x-three=three"],
+            ["x-one=1", "x-two=2"], ["x-one=1", "x-two=2"], ["x-one=1"], [], ["x-two=2"],
+        ])
+    }
+
     /// Sizing the receive buffer of a reused handle never fails its transfer: over plain
     /// HTTP curl sizes it anew; over HTTP/2 it may keep the last one and refuse (see
     /// ``CurlEasy/receiveBuffer(_:)``), and reads into that one.
