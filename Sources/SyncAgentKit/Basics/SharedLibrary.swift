@@ -16,10 +16,22 @@ struct SharedLibrary: Sendable {
     let package: String
     /// What cannot work without it and what still does, e.g. "downloads need it; …".
     let consequence: String
-    /// The sonames opened before it, leaves first, to open it faster (CLibraries'
-    /// library_table.h); empty for most.
-    let openedBefore: [String]
+    /// The library table it is (CLibraries), `nil` for one opened by soname alone.
+    private let library: syncagent_library?
     private let open: @Sendable () -> String?
+
+    /// The sonames opened before it, leaves first, to open it faster (CLibraries'
+    /// library_table.h); empty for most. Read from the table when asked, not made at start.
+    var openedBefore: [String] {
+        guard let library else { return [] }
+        var sonames: [String] = []
+        var name = syncagent_library_dependencies(library)
+        while let soname = name?.pointee {
+            sonames.append(String(cString: soname))
+            name = name?.successor()
+        }
+        return sonames
+    }
 
     /// libcurl, for every transfer.
     static let curl = SharedLibrary(
@@ -53,13 +65,7 @@ struct SharedLibrary: Sendable {
         soname = String(cString: syncagent_library_soname(library))
         package = String(cString: syncagent_library_package(library))
         self.consequence = consequence
-        var openedBefore: [String] = []
-        var name = syncagent_library_dependencies(library)
-        while let soname = name?.pointee {
-            openedBefore.append(String(cString: soname))
-            name = name?.successor()
-        }
-        self.openedBefore = openedBefore
+        self.library = library
         open = {
             var reason: UnsafePointer<CChar>?
             guard syncagent_library_load(library, &reason) == 0 else { return nil }
@@ -74,7 +80,7 @@ struct SharedLibrary: Sendable {
         self.soname = soname
         self.package = package
         self.consequence = consequence
-        openedBefore = []
+        library = nil
         open = {
             var reason = [CChar](repeating: 0, count: 512)
             guard syncagent_library_probe(soname, &reason, UInt(reason.count)) == 0 else { return nil }
