@@ -75,21 +75,19 @@ struct SyncAgent: ParsableCommand {
 
     func run() throws {
         var logger = Logger(label: "syncagent")
+        // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
+        let environment = ProcessInfo.processInfo.environment
         if once && dryRun {
-            // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
-            let environment = ProcessInfo.processInfo.environment
             try DryRunCommand(locations: locations.resolve(environment: environment), verbose: verbose, environment: environment).run()
         } else if once {
             if quiet { logger.logLevel = .error }
-            // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
-            let environment = ProcessInfo.processInfo.environment
             let options = OnceCommand.Options(
                 style: display.style(for: .standardOutput, environment: environment), quiet: quiet, verbose: verbose, notify: !noNotify,
                 limitRate: limitRate.flatMap(BandwidthText.parse), home: environment["HOME"]
             )
             try OnceCommand(locations: locations.resolve(environment: environment), logger: logger, options: options).run()
         } else {
-            try AgentCommand(locations: locations.resolve(), logger: logger).run()
+            try AgentCommand(locations: locations.resolve(environment: environment), logger: logger).run()
         }
     }
 
