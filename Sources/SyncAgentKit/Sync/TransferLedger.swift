@@ -7,10 +7,10 @@ import FoundationEssentials
 /// Every state write of a transfer happens here. Events change records in memory; their owner
 /// saves the changes with ``saveChanges()`` in one transaction, at most ``saveInterval``
 /// after the first of them or once ``mostUnsaved`` wait: a batch of 10,000 files costs a few
-/// transactions instead of 10,000. Until then a crash loses those changes, which leaves the state as it was before
-/// them — a file put in place but not yet recorded is re-checked by its modification time, a
-/// partial whose validators were not recorded is downloaded again — so the state never claims
-/// more than is on disk.
+/// transactions instead of 10,000. Until then a crash loses those changes, which leaves the
+/// state as it was before them — a file put in place but not yet recorded is re-checked by its
+/// modification time, a partial whose validators were not recorded is downloaded again — so
+/// the state never claims more than is on disk.
 final class TransferLedger {
     private let store: StateStore
     private let now: () -> Date

@@ -138,7 +138,7 @@ final class Download: CurlEasyDelegate {
     /// everything else, spread over the heap. They cost 0.85 MiB more at the peak of the 5
     /// guides over HTTPS, and up to 1 MiB more while 10,000 small files transfer, for no less
     /// CPU.
-    static func receiveBufferSize(secure: Bool) -> Int {
+    private static func receiveBufferSize(secure: Bool) -> Int {
         secure ? 32 << 10 : 256 << 10
     }
 

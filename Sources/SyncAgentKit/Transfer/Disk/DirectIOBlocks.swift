@@ -98,8 +98,8 @@ final class DirectIOBlocks {
     /// a download with `remaining` bytes still to come when it began, fills: a long block
     /// (``longBlockLength``) for a long download once it has written a block's worth while no
     /// other writes or may (or ``headWaitLength`` while none other writes); a whole block for
-    /// a shorter one so; otherwise ``sharedFillLength``. A writer alone that goes on to whole blocks needs no spare ones:
-    /// they are unmapped then.
+    /// a shorter one so; otherwise ``sharedFillLength``. A writer alone that goes on to whole
+    /// blocks needs no spare ones: they are unmapped then.
     func nextFill(written: Int64, remaining: Int64? = nil) -> Int {
         guard writers <= 1, awaitingHeads == 0 || written >= Self.headWaitLength, written >= Self.blockLength else { return Self.sharedFillLength }
         releaseSpareBlocks()
