@@ -17,6 +17,11 @@ let glibHeaderPaths: [String] = {
     return text.split(whereSeparator: \.isWhitespace).map(String.init)
 }()
 let glibHeadersForSwift: [SwiftSetting] = [.unsafeFlags(glibHeaderPaths.flatMap { ["-Xcc", $0] })]
+/// Each function in a section of its own, so the linker can place the ones everyday commands
+/// run side by side (packaging/hot-functions.order). Without it the compiler puts most of a
+/// file's functions in one section, and one function that runs draws in the whole file's code
+/// (SyncDriver's 94 KB), so the commands' code spread over 4.4 MB; see the linking note below.
+let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"])]
 
 let package = Package(
     name: "syncagent",
@@ -49,7 +54,7 @@ let package = Package(
         // Debian 12's valgrind (3.19) gives up on a binary with clang's default DWARF 5 in it.
         .target(
             name: "CLibraries", dependencies: ["CCurl", "CCrypto", "CNotify", "CGIO", "CSQLite"],
-            cSettings: [.unsafeFlags(glibHeaderPaths + ["-gdwarf-4"])]
+            cSettings: [.unsafeFlags(glibHeaderPaths + ["-gdwarf-4", "-ffunction-sections"])]
         ),
 
         .target(
@@ -58,7 +63,7 @@ let package = Package(
                 "CCurl", "CYAML", "CNotify", "CSQLite", "CCrypto", "CLinux", "CGIO", "CExpat", "CLibraries",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: glibHeadersForSwift
+            swiftSettings: glibHeadersForSwift + functionSections
         ),
         .executableTarget(
             name: "syncagent",
@@ -66,7 +71,8 @@ let package = Package(
                 "SyncAgentKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: functionSections
         ),
 
         // Starts and stops the real parts tests run against: nginx, a private D-Bus bus
@@ -101,16 +107,23 @@ let package = Package(
 // It also links the functions everyday commands run first and together
 // (packaging/hot-functions.order, written by bench/hot-functions), so a command is resident in
 // fewer pages of code: about 2 MiB less memory for each. A function the list names that the
-// build no longer has is not worth a warning: it is simply not placed.
+// build no longer has is not worth a warning: it is simply not placed. The functions the
+// compiler gives no symbol are placed together by packaging/private-functions.ld. Our own
+// modules are compiled a function to a section (functionSections above) so that the list
+// places functions, not whole files. After changing that setting, build from clean
+// (`rm -rf .build/release/*.build`): the compiler does not write again the objects of
+// sources that did not change, and they keep their old sections.
 // Every build exports one symbol: the answer to GnuTLS's question whether to set itself up
 // when loaded (Sources/CLibraries/curl.c), 0.85 MiB less for every command that opens libcurl.
 let hotFunctions = Context.packageDirectory + "/packaging/hot-functions.order"
+let privateFunctions = Context.packageDirectory + "/packaging/private-functions.ld"
 for target in package.targets where target.name == "syncagent" {
     target.linkerSettings = [
         .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]),
         .unsafeFlags(
             ["-use-ld=lld", "-Xlinker", "--icf=all", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-             "-Xlinker", "--symbol-ordering-file=\(hotFunctions)", "-Xlinker", "--no-warn-symbol-ordering"],
+             "-Xlinker", "--symbol-ordering-file=\(hotFunctions)", "-Xlinker", "--no-warn-symbol-ordering",
+             "-Xlinker", "-T", "-Xlinker", privateFunctions],
             .when(configuration: .release)
         ),
     ]

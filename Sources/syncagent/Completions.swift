@@ -19,7 +19,7 @@ enum Completions {
         let locations = Locations(
             manifest: manifestArgument(in: words), stateDirectory: nil, environment: ProcessInfo.processInfo.environment,
             workingDirectory: FileManager.default.currentDirectoryPath
-        ) { try? String(contentsOfFile: $0, encoding: .utf8) }
+        ) { FileSystemPath.text(ofFile: $0) }
         guard let manifest = try? locations.loadValidManifest() else { return [] }
         let typed = typed.lowercased()
         return (manifest.files.map(\.title) + manifest.feeds.map(\.title)).filter { typed.isEmpty || $0.lowercased().hasPrefix(typed) }

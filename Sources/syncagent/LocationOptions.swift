@@ -15,6 +15,6 @@ struct LocationOptions: ParsableArguments {
         Locations(
             manifest: manifest, stateDirectory: stateDirectory, environment: environment,
             workingDirectory: FileManager.default.currentDirectoryPath, resolveLinks: FileSystemPath.resolvingLinks
-        ) { try? String(contentsOfFile: $0, encoding: .utf8) }
+        ) { FileSystemPath.text(ofFile: $0) }
     }
 }
