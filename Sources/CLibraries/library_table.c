@@ -39,10 +39,15 @@ static void *open_library(const char *soname, char *reason, size_t size) {
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int open_table(struct syncagent_library_table *table) {
+    __atomic_store_n(&table->opening, 1, __ATOMIC_RELEASE);
     if (table->dependencies != NULL) {
         char ignored[sizeof table->reason];
-        for (const char *const *name = table->dependencies; *name != NULL; name++) (void)open_library(*name, ignored, sizeof ignored);
+        for (const char *const *name = table->dependencies; *name != NULL; name++) {
+            void *dependency = open_library(*name, ignored, sizeof ignored);
+            if (table->dependency_opened != NULL) table->dependency_opened(*name, dependency);
+        }
     }
+    if (table->dependency_opened != NULL) table->dependency_opened(NULL, NULL);
     void *handle = open_library(table->soname, table->reason, sizeof table->reason);
     if (handle == NULL) return -1;
     for (size_t index = 0; index < table->count; index++) {
@@ -63,6 +68,7 @@ static int open_table(struct syncagent_library_table *table) {
 int syncagent_table_load(struct syncagent_library_table *table) {
     int state = __atomic_load_n(&table->state, __ATOMIC_ACQUIRE);
     if (state != 0) return state == 1;
+    if (table->while_opened_elsewhere != NULL && __atomic_load_n(&table->opening, __ATOMIC_ACQUIRE)) table->while_opened_elsewhere();
     pthread_mutex_lock(&load_lock);
     state = table->state;
     if (state == 0) {
@@ -155,4 +161,39 @@ void syncagent_libraries_start_loading(const syncagent_library *libraries, unsig
         // Without a thread, each library loads on first use, as it would have anyway.
         free(order);
     }
+}
+
+void syncagent_libraries_start_loading_for_transfers(void) {
+    static const syncagent_library transfers[] = { SYNCAGENT_LIBRARY_SQLITE, SYNCAGENT_LIBRARY_CURL, SYNCAGENT_LIBRARY_CRYPTO };
+    syncagent_libraries_start_loading(transfers, sizeof transfers / sizeof *transfers);
+}
+
+int syncagent_arguments_may_transfer(const char *const *arguments, unsigned long count) {
+    int once = 0;
+    for (unsigned long index = 0; index < count; index++) {
+        if (strcmp(arguments[index], "--dry-run") == 0) return 0;
+        if (strcmp(arguments[index], "--once") == 0) once = 1;
+    }
+    return once;
+}
+
+/// Defined (returning 1) by a program whose command lines syncagent_arguments_may_transfer
+/// reads: the syncagent command. Tests and probes that link this library do not define it, and
+/// open nothing at start.
+extern int syncagent_program_opens_libraries_at_start(void) __attribute__((weak));
+
+/// Starts opening libcurl's tree as the program starts, before any Swift code runs, when the
+/// command line looks like a batch of transfers: here, not in the command's `main`, because
+/// the loading thread is a small re-check's longest path (it opens some thirty libraries and
+/// sets up OpenSSL, while the command's thread parses, reads the manifest and the state and
+/// then waits for it), and `main` comes 0.2–0.5 ms later, after the Swift runtime's start and
+/// the program's other initialisers. One of those (the runtime's backtracer finding its path
+/// with dladdr) then waits for the dynamic loader's lock while this thread opens a library:
+/// time the command's thread has to spare, as it waits for libcurl later anyway. Glibc passes a
+/// program's initialisers their arguments.
+__attribute__((constructor)) static void start_loading_at_start(int argc, char **argv, char **environment) {
+    (void)environment;
+    if (syncagent_program_opens_libraries_at_start == NULL || !syncagent_program_opens_libraries_at_start()) return;
+    if (argc < 1 || argv == NULL || !syncagent_arguments_may_transfer((const char *const *)argv + 1, (unsigned long)argc - 1)) return;
+    syncagent_libraries_start_loading_for_transfers();
 }

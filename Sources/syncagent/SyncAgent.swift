@@ -101,9 +101,6 @@ struct SyncAgent: ParsableCommand {
             FileDescriptorOutput.standardOutput.write(script.hasSuffix("\n") ? script : script + "\n")
             Glibc.exit(0)
         }
-        if Self.mayTransfer(arguments: Array(CommandLine.arguments.dropFirst())) {
-            SharedLibraryPreload.startForTransfers()
-        }
         do {
             let command: any ParsableCommand
             do {
@@ -166,11 +163,10 @@ struct SyncAgent: ParsableCommand {
     }
 
     /// Whether the command line looks like `--once` with transfers, whose libraries are then
-    /// opened while the arguments are parsed (``SharedLibraryPreload``). A guess from the words
-    /// alone, before the parser has run: a wrong guess costs only the opening, and what the
-    /// command does is decided by the parser as ever.
+    /// opened while the arguments are parsed: CLibraries starts that before `main`, when this
+    /// program says so (``opensLibrariesAtStart()``).
     static func mayTransfer(arguments: [String]) -> Bool {
-        arguments.contains("--once") && !arguments.contains("--dry-run")
+        SharedLibraryPreload.mayTransfer(arguments: arguments)
     }
 
     /// The shell named by `--generate-completion-script SHELL` (or `=SHELL`), if asked.
@@ -183,3 +179,10 @@ struct SyncAgent: ParsableCommand {
         return nil
     }
 }
+
+/// Asked by CLibraries' start-up code, before `main`: this program starts opening the libraries
+/// of a batch of transfers as it starts when its command line looks like one
+/// (``SharedLibraryPreload/mayTransfer(arguments:)``). The tests and probes that link
+/// CLibraries do not define it, and open nothing ahead.
+@_cdecl("syncagent_program_opens_libraries_at_start")
+func opensLibrariesAtStart() -> Int32 { 1 }
