@@ -74,21 +74,21 @@ struct SyncAgent: ParsableCommand {
     }
 
     func run() throws {
-        var logger = Logger(label: "syncagent")
-        // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
-        let environment = ProcessInfo.processInfo.environment
-        if once && dryRun {
-            try DryRunCommand(locations: locations.resolve(environment: environment), verbose: verbose, environment: environment).run()
-        } else if once {
-            if quiet { logger.logLevel = .error }
-            let options = OnceCommand.Options(
-                style: display.style(for: .standardOutput, environment: environment), quiet: quiet, verbose: verbose, notify: !noNotify,
-                limitRate: limitRate.flatMap(BandwidthText.parse), home: environment["HOME"]
-            )
-            try OnceCommand(locations: locations.resolve(environment: environment), logger: logger, options: options).run()
+        if let onceCommandLine {
+            try onceCommandLine.run()
         } else {
-            try AgentCommand(locations: locations.resolve(environment: environment), logger: logger).run()
+            try AgentCommand(locations: locations.resolve(), logger: Logger(label: "syncagent")).run()
         }
+    }
+
+    /// What `--once` was asked to do, as ``OnceCommandLine/init(arguments:)`` reads the plain
+    /// command lines of it without this parser; `nil` without `--once`.
+    var onceCommandLine: OnceCommandLine? {
+        guard once else { return nil }
+        return OnceCommandLine(
+            dryRun: dryRun, quiet: quiet, verbose: verbose, noNotify: noNotify, limitRate: limitRate, color: display.color,
+            manifest: locations.manifest, stateDirectory: locations.stateDirectory
+        )
     }
 
     /// Parses, runs, and maps every failure to the exit codes documented above.
@@ -102,6 +102,10 @@ struct SyncAgent: ParsableCommand {
             Glibc.exit(0)
         }
         do {
+            if let onceCommandLine = OnceCommandLine(arguments: Array(CommandLine.arguments.dropFirst())) {
+                try onceCommandLine.run()
+                return
+            }
             let command: any ParsableCommand
             do {
                 command = try parseAsRoot()
