@@ -22,12 +22,43 @@ static struct syncagent_library_table *table_of(syncagent_library library) {
     abort();
 }
 
+/// Whether this thread is a loading thread (syncagent_libraries_start_loading).
+static __thread int is_loading_thread;
+
+/// The other threads opening a library while a loading thread may be at work.
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t none_left;
+    int opening;
+} others = { .lock = PTHREAD_MUTEX_INITIALIZER, .none_left = PTHREAD_COND_INITIALIZER };
+
+/// Makes the loading thread wait, between two libraries, while another thread opens one. The
+/// dynamic loader opens one library at a time (under a lock of its own), and a thread that
+/// opens thirty in a row takes that lock again each time before a waiting thread wakes up: the
+/// command's thread, come to open SQLite for its state, waited for most of libcurl's tree.
+static void give_way(void) {
+    if (!is_loading_thread || __atomic_load_n(&others.opening, __ATOMIC_ACQUIRE) == 0) return;
+    pthread_mutex_lock(&others.lock);
+    while (others.opening > 0) pthread_cond_wait(&others.none_left, &others.lock);
+    pthread_mutex_unlock(&others.lock);
+}
+
+/// Counts this thread among the others while it opens a library (`change` 1, then -1).
+static void count_other_opener(int change) {
+    if (is_loading_thread) return;
+    pthread_mutex_lock(&others.lock);
+    others.opening += change;
+    if (others.opening == 0) pthread_cond_broadcast(&others.none_left);
+    pthread_mutex_unlock(&others.lock);
+}
+
 /// RTLD_LAZY: the library's own calls into its dependencies are bound when first made, as when
 /// it was linked (RTLD_NOW binds libcurl's whole tree at once: 6% more instructions for a
 /// `--once` re-check). Every function syncagent calls is still looked up at once (dlsym in
 /// open_table), so a library that lacks one fails here, by name.
 /// RTLD_LOCAL: nothing it defines joins the program's global symbols.
 static void *open_library(const char *soname, char *reason, size_t size) {
+    give_way();
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *error = dlerror();
@@ -35,8 +66,6 @@ static void *open_library(const char *soname, char *reason, size_t size) {
     }
     return handle;
 }
-
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int open_table(struct syncagent_library_table *table) {
     __atomic_store_n(&table->opening, 1, __ATOMIC_RELEASE);
@@ -69,13 +98,17 @@ int syncagent_table_load(struct syncagent_library_table *table) {
     int state = __atomic_load_n(&table->state, __ATOMIC_ACQUIRE);
     if (state != 0) return state == 1;
     if (table->while_opened_elsewhere != NULL && __atomic_load_n(&table->opening, __ATOMIC_ACQUIRE)) table->while_opened_elsewhere();
-    pthread_mutex_lock(&load_lock);
+    pthread_mutex_lock(&table->lock);
     state = table->state;
     if (state == 0) {
+        // Counted only now, holding the table: a loading thread that holds it (opening it)
+        // never waits for this one.
+        count_other_opener(1);
         state = open_table(table);
+        count_other_opener(-1);
         __atomic_store_n(&table->state, state, __ATOMIC_RELEASE);
     }
-    pthread_mutex_unlock(&load_lock);
+    pthread_mutex_unlock(&table->lock);
     return state == 1;
 }
 
@@ -124,6 +157,7 @@ struct loading_order {
 
 static void *load_in_background(void *context) {
     struct loading_order *order = context;
+    is_loading_thread = 1;
     for (size_t index = 0; index < order->count; index++) (void)syncagent_table_load(table_of(order->libraries[index]));
     free(order);
     return NULL;
@@ -164,7 +198,7 @@ void syncagent_libraries_start_loading(const syncagent_library *libraries, unsig
 }
 
 void syncagent_libraries_start_loading_for_transfers(void) {
-    static const syncagent_library transfers[] = { SYNCAGENT_LIBRARY_SQLITE, SYNCAGENT_LIBRARY_CURL, SYNCAGENT_LIBRARY_CRYPTO };
+    static const syncagent_library transfers[] = { SYNCAGENT_LIBRARY_CURL, SYNCAGENT_LIBRARY_CRYPTO };
     syncagent_libraries_start_loading(transfers, sizeof transfers / sizeof *transfers);
 }
 

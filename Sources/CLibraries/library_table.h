@@ -2,6 +2,7 @@
 // One library opened on first use: its soname, the functions syncagent calls in it, and the
 // pointers dlsym gave for them. The forwarders each library's file defines have the library's
 // own names, so the Swift code calls libcurl or GLib as if they were linked.
+#include <pthread.h>
 #include <stddef.h>
 #include "syncagent_libraries.h"
 
@@ -35,6 +36,9 @@ struct syncagent_library_table {
     void (*while_opened_elsewhere)(void);
     /// 1 from the moment a thread starts opening the table.
     int opening;
+    /// Held by the one thread that opens the table: the table's own, so that the command's
+    /// thread opens SQLite while a loading thread holds libcurl's.
+    pthread_mutex_t lock;
     /// 0 before the first load, 1 loaded, -1 failed (then `reason` says why).
     int state;
     char reason[512];
@@ -88,7 +92,7 @@ void *syncagent_table_function(struct syncagent_library_table *table, size_t ind
     __attribute__((visibility("hidden"))) struct syncagent_library_table table = { \
         .soname = soname_, .package = package_, .names = table##_names, .functions = table##_functions, .count = table##_count, \
         .prepare = prepare_, .dependencies = dependencies_, .dependency_opened = dependency_opened_, \
-        .while_opened_elsewhere = while_opened_elsewhere_, \
+        .while_opened_elsewhere = while_opened_elsewhere_, .lock = PTHREAD_MUTEX_INITIALIZER, \
     }; \
     LIST(table##_FORWARD, table##_FORWARD_VOID, SYNCAGENT_NOTHING)
 

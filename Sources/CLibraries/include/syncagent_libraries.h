@@ -43,9 +43,10 @@ void syncagent_libraries_start_loading(const syncagent_library *libraries, unsig
 /// work alongside it; 0 when not.
 int syncagent_libraries_can_load_alongside(void);
 
-/// Starts opening what a batch of transfers needs, in the order a batch first uses it — SQLite
-/// (the state), then libcurl (set up as it opens) and libcrypto — as
-/// syncagent_libraries_start_loading does.
+/// Starts opening what a batch of transfers needs — libcurl (set up as it opens), then
+/// libcrypto — as syncagent_libraries_start_loading does. SQLite is not among them: the
+/// command's thread opens it with its state, while this thread is in libcurl's tree, which
+/// gives way to it between two libraries; that tree is a small re-check's longest path.
 void syncagent_libraries_start_loading_for_transfers(void);
 
 /// 1 when a command line (`count` arguments after the program's name) looks like `--once` with

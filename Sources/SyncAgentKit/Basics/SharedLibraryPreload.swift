@@ -15,11 +15,12 @@ public enum SharedLibraryPreload {
     /// use one processor only, and then nothing is opened ahead.
     static var canLoadAlongside: Bool { syncagent_libraries_can_load_alongside() != 0 }
 
-    /// Starts opening what a batch of transfers needs, in the order a batch first uses it —
-    /// SQLite (the state), then libcurl and libcrypto — and returns at once; does nothing where
-    /// only one processor is there to run it (``canLoadAlongside``). The syncagent command
-    /// starts this before its `main` (CLibraries' library_table.c), for the command lines
-    /// ``mayTransfer(arguments:)`` accepts.
+    /// Starts opening what a batch of transfers needs — libcurl, then libcrypto — and returns
+    /// at once; does nothing where only one processor is there to run it
+    /// (``canLoadAlongside``). SQLite is left to the command's thread, which opens it with the
+    /// state meanwhile: the loading thread, the longer path, gives way to it. The syncagent
+    /// command starts this before its `main` (CLibraries' library_table.c), for the command
+    /// lines ``mayTransfer(arguments:)`` accepts.
     public static func startForTransfers() {
         syncagent_libraries_start_loading_for_transfers()
     }
