@@ -2,6 +2,9 @@
 #include <curl/curl.h>
 #include <dlfcn.h>
 #include <openssl/crypto.h>
+#include <openssl/ssl.h>
+#include <pthread.h>
+#include <string.h>
 
 #include "library_table.h"
 
@@ -31,6 +34,8 @@
 #define syncagent_curl_FORWARD(returns, name, parameters, arguments) SYNCAGENT_FORWARD(syncagent_curl, returns, name, parameters, arguments)
 #define syncagent_curl_FORWARD_VOID(name, parameters, arguments) SYNCAGENT_FORWARD_VOID(syncagent_curl, name, parameters, arguments)
 static void prepare_curl(struct syncagent_library_table *table);
+static void note_openssl(const char *soname, void *handle);
+static void set_up_openssl_while_curl_opens(void);
 /// Debian 12's libcurl4 tree (7.88, OpenSSL), leaves first (see library_table.h's
 /// `dependencies`): opened so, the loading thread's dlopen calls (SQLite's and libcurl's tree)
 /// take 12.8 M instructions instead of 15.7 M (the symbol look-ups, most of the work, pass fewer
@@ -44,7 +49,9 @@ static const char *const curl_dependencies[] = {
     "liblber-2.5.so.0", "libgssapi_krb5.so.2", "libcrypto.so.3", "libssl.so.3", "libssh2.so.1", "libidn2.so.0",
     "libgnutls.so.30", "libldap-2.5.so.0", "libpsl.so.5", "librtmp.so.1", "libnghttp2.so.14", NULL,
 };
-SYNCAGENT_LIBRARY_WITH(syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS, prepare_curl, curl_dependencies)
+SYNCAGENT_LIBRARY_OVERLAPPED(
+    syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS, prepare_curl, curl_dependencies, note_openssl, set_up_openssl_while_curl_opens
+)
 
 /// Tells OpenSSL, before libcurl sets it up, not to free all it holds when the process exits
 /// (OPENSSL_INIT_NO_ATEXIT): 545,000 instructions at the end of every command that opened
@@ -61,6 +68,53 @@ static void skip_openssl_cleanup_at_exit(void) {
     if (init_crypto != NULL) (void)init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
     // RTLD_NOLOAD counted one more user of it; libcurl still holds it open.
     dlclose(crypto);
+}
+
+/// OpenSSL's two set-up calls, found by the thread that opens libcurl's tree as it opens
+/// libcrypto and libssl (dlsym, like dlopen, takes the dynamic loader's lock, which that thread
+/// holds most of the time), for a thread that waits for libcurl meanwhile.
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int (*init_crypto)(uint64_t, const OPENSSL_INIT_SETTINGS *);
+    int (*init_ssl)(uint64_t, const OPENSSL_INIT_SETTINGS *);
+    /// 0 while libssl is still to be opened, 1 once it and libcrypto are (both functions
+    /// found), -1 when they will not be (libcurl's dependencies are all passed).
+    int state;
+} openssl = { .lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER };
+
+static void note_openssl(const char *soname, void *handle) {
+    pthread_mutex_lock(&openssl.lock);
+    if (soname == NULL) {
+        if (openssl.state == 0) openssl.state = -1;
+    } else if (handle != NULL && strcmp(soname, "libcrypto.so.3") == 0) {
+        openssl.init_crypto = (int (*)(uint64_t, const OPENSSL_INIT_SETTINGS *))dlsym(handle, "OPENSSL_init_crypto");
+    } else if (handle != NULL && strcmp(soname, "libssl.so.3") == 0) {
+        openssl.init_ssl = (int (*)(uint64_t, const OPENSSL_INIT_SETTINGS *))dlsym(handle, "OPENSSL_init_ssl");
+        openssl.state = openssl.init_crypto != NULL && openssl.init_ssl != NULL ? 1 : -1;
+    }
+    pthread_cond_broadcast(&openssl.changed);
+    pthread_mutex_unlock(&openssl.lock);
+}
+
+/// The command's thread, come to wait for libcurl while the loading thread is still opening its
+/// tree (a small re-check's longest path), sets OpenSSL up itself as soon as libcrypto and
+/// libssl are open, while the loading thread opens the eight libraries left (GnuTLS, LDAP,
+/// libcurl…): OpenSSL's set-up is 2.4 M instructions, most of it reading its configuration, and
+/// curl_global_init's own call of it in prepare_curl then finds it done. The same calls with
+/// the same options as libcurl 7.88's (OPENSSL_init_ssl with the built-in engines and the
+/// configuration), after the one that keeps OpenSSL's memory at exit, as prepare_curl makes
+/// them; OpenSSL's set-up is thread-safe (each step runs once, under its own lock), so where
+/// both threads get there at once one waits for the other. Takes no lock of the dynamic
+/// loader's: the functions were found by the loading thread.
+static void set_up_openssl_while_curl_opens(void) {
+    pthread_mutex_lock(&openssl.lock);
+    while (openssl.state == 0) pthread_cond_wait(&openssl.changed, &openssl.lock);
+    int ready = openssl.state == 1;
+    pthread_mutex_unlock(&openssl.lock);
+    if (!ready) return;
+    (void)openssl.init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
+    (void)openssl.init_ssl(OPENSSL_INIT_ENGINE_ALL_BUILTIN | OPENSSL_INIT_LOAD_CONFIG, NULL);
 }
 
 /// Sets libcurl up (curl_global_init: OpenSSL's set-up, 2.4 M instructions) where it is opened,

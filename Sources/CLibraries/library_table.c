@@ -22,12 +22,43 @@ static struct syncagent_library_table *table_of(syncagent_library library) {
     abort();
 }
 
+/// Whether this thread is a loading thread (syncagent_libraries_start_loading).
+static __thread int is_loading_thread;
+
+/// The other threads opening a library while a loading thread may be at work.
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t none_left;
+    int opening;
+} others = { .lock = PTHREAD_MUTEX_INITIALIZER, .none_left = PTHREAD_COND_INITIALIZER };
+
+/// Makes the loading thread wait, between two libraries, while another thread opens one. The
+/// dynamic loader opens one library at a time (under a lock of its own), and a thread that
+/// opens thirty in a row takes that lock again each time before a waiting thread wakes up: the
+/// command's thread, come to open SQLite for its state, waited for most of libcurl's tree.
+static void give_way(void) {
+    if (!is_loading_thread || __atomic_load_n(&others.opening, __ATOMIC_ACQUIRE) == 0) return;
+    pthread_mutex_lock(&others.lock);
+    while (others.opening > 0) pthread_cond_wait(&others.none_left, &others.lock);
+    pthread_mutex_unlock(&others.lock);
+}
+
+/// Counts this thread among the others while it opens a library (`change` 1, then -1).
+static void count_other_opener(int change) {
+    if (is_loading_thread) return;
+    pthread_mutex_lock(&others.lock);
+    others.opening += change;
+    if (others.opening == 0) pthread_cond_broadcast(&others.none_left);
+    pthread_mutex_unlock(&others.lock);
+}
+
 /// RTLD_LAZY: the library's own calls into its dependencies are bound when first made, as when
 /// it was linked (RTLD_NOW binds libcurl's whole tree at once: 6% more instructions for a
 /// `--once` re-check). Every function syncagent calls is still looked up at once (dlsym in
 /// open_table), so a library that lacks one fails here, by name.
 /// RTLD_LOCAL: nothing it defines joins the program's global symbols.
 static void *open_library(const char *soname, char *reason, size_t size) {
+    give_way();
     void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         const char *error = dlerror();
@@ -36,13 +67,16 @@ static void *open_library(const char *soname, char *reason, size_t size) {
     return handle;
 }
 
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-
 static int open_table(struct syncagent_library_table *table) {
+    __atomic_store_n(&table->opening, 1, __ATOMIC_RELEASE);
     if (table->dependencies != NULL) {
         char ignored[sizeof table->reason];
-        for (const char *const *name = table->dependencies; *name != NULL; name++) (void)open_library(*name, ignored, sizeof ignored);
+        for (const char *const *name = table->dependencies; *name != NULL; name++) {
+            void *dependency = open_library(*name, ignored, sizeof ignored);
+            if (table->dependency_opened != NULL) table->dependency_opened(*name, dependency);
+        }
     }
+    if (table->dependency_opened != NULL) table->dependency_opened(NULL, NULL);
     void *handle = open_library(table->soname, table->reason, sizeof table->reason);
     if (handle == NULL) return -1;
     for (size_t index = 0; index < table->count; index++) {
@@ -63,13 +97,18 @@ static int open_table(struct syncagent_library_table *table) {
 int syncagent_table_load(struct syncagent_library_table *table) {
     int state = __atomic_load_n(&table->state, __ATOMIC_ACQUIRE);
     if (state != 0) return state == 1;
-    pthread_mutex_lock(&load_lock);
+    if (table->while_opened_elsewhere != NULL && __atomic_load_n(&table->opening, __ATOMIC_ACQUIRE)) table->while_opened_elsewhere();
+    pthread_mutex_lock(&table->lock);
     state = table->state;
     if (state == 0) {
+        // Counted only now, holding the table: a loading thread that holds it (opening it)
+        // never waits for this one.
+        count_other_opener(1);
         state = open_table(table);
+        count_other_opener(-1);
         __atomic_store_n(&table->state, state, __ATOMIC_RELEASE);
     }
-    pthread_mutex_unlock(&load_lock);
+    pthread_mutex_unlock(&table->lock);
     return state == 1;
 }
 
@@ -118,6 +157,7 @@ struct loading_order {
 
 static void *load_in_background(void *context) {
     struct loading_order *order = context;
+    is_loading_thread = 1;
     for (size_t index = 0; index < order->count; index++) (void)syncagent_table_load(table_of(order->libraries[index]));
     free(order);
     return NULL;
@@ -155,4 +195,39 @@ void syncagent_libraries_start_loading(const syncagent_library *libraries, unsig
         // Without a thread, each library loads on first use, as it would have anyway.
         free(order);
     }
+}
+
+void syncagent_libraries_start_loading_for_transfers(void) {
+    static const syncagent_library transfers[] = { SYNCAGENT_LIBRARY_CURL, SYNCAGENT_LIBRARY_CRYPTO };
+    syncagent_libraries_start_loading(transfers, sizeof transfers / sizeof *transfers);
+}
+
+int syncagent_arguments_may_transfer(const char *const *arguments, unsigned long count) {
+    int once = 0;
+    for (unsigned long index = 0; index < count; index++) {
+        if (strcmp(arguments[index], "--dry-run") == 0) return 0;
+        if (strcmp(arguments[index], "--once") == 0) once = 1;
+    }
+    return once;
+}
+
+/// Defined (returning 1) by a program whose command lines syncagent_arguments_may_transfer
+/// reads: the syncagent command. Tests and probes that link this library do not define it, and
+/// open nothing at start.
+extern int syncagent_program_opens_libraries_at_start(void) __attribute__((weak));
+
+/// Starts opening libcurl's tree as the program starts, before any Swift code runs, when the
+/// command line looks like a batch of transfers: here, not in the command's `main`, because
+/// the loading thread is a small re-check's longest path (it opens some thirty libraries and
+/// sets up OpenSSL, while the command's thread parses, reads the manifest and the state and
+/// then waits for it), and `main` comes 0.2–0.5 ms later, after the Swift runtime's start and
+/// the program's other initialisers. One of those (the runtime's backtracer finding its path
+/// with dladdr) then waits for the dynamic loader's lock while this thread opens a library:
+/// time the command's thread has to spare, as it waits for libcurl later anyway. Glibc passes a
+/// program's initialisers their arguments.
+__attribute__((constructor)) static void start_loading_at_start(int argc, char **argv, char **environment) {
+    (void)environment;
+    if (syncagent_program_opens_libraries_at_start == NULL || !syncagent_program_opens_libraries_at_start()) return;
+    if (argc < 1 || argv == NULL || !syncagent_arguments_may_transfer((const char *const *)argv + 1, (unsigned long)argc - 1)) return;
+    syncagent_libraries_start_loading_for_transfers();
 }

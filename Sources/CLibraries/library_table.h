@@ -2,6 +2,7 @@
 // One library opened on first use: its soname, the functions syncagent calls in it, and the
 // pointers dlsym gave for them. The forwarders each library's file defines have the library's
 // own names, so the Swift code calls libcurl or GLib as if they were linked.
+#include <pthread.h>
 #include <stddef.h>
 #include "syncagent_libraries.h"
 
@@ -24,6 +25,20 @@ struct syncagent_library_table {
     /// Run once every function is resolved, before any is handed out (under the loader's
     /// lock, so before any call into the library); `NULL` for none.
     void (*prepare)(struct syncagent_library_table *table);
+    /// Told, on the thread that opens the table, of each of `dependencies` as it opens (its
+    /// soname and handle, or a `NULL` handle when it did not open), then once with a `NULL`
+    /// soname when none is left; `NULL` for no one to tell. What a thread that waits for the
+    /// table can do meanwhile (`while_opened_elsewhere`) needs to know it.
+    void (*dependency_opened)(const char *soname, void *handle);
+    /// Run by a thread that needs the table while another thread is opening it, before it
+    /// waits for that thread: work of the table's set-up that can be done alongside the rest
+    /// of the opening, instead of waiting idle; `NULL` for none.
+    void (*while_opened_elsewhere)(void);
+    /// 1 from the moment a thread starts opening the table.
+    int opening;
+    /// Held by the one thread that opens the table: the table's own, so that the command's
+    /// thread opens SQLite while a loading thread holds libcurl's.
+    pthread_mutex_t lock;
     /// 0 before the first load, 1 loaded, -1 failed (then `reason` says why).
     int state;
     char reason[512];
@@ -66,12 +81,18 @@ void *syncagent_table_function(struct syncagent_library_table *table, size_t ind
 
 /// SYNCAGENT_PREPARED_LIBRARY with the libraries to open before it (see `dependencies`).
 #define SYNCAGENT_LIBRARY_WITH(table, soname_, package_, LIST, prepare_, dependencies_) \
+    SYNCAGENT_LIBRARY_OVERLAPPED(table, soname_, package_, LIST, prepare_, dependencies_, NULL, NULL)
+
+/// SYNCAGENT_LIBRARY_WITH with set-up work a waiting thread does alongside the opening (see
+/// `dependency_opened` and `while_opened_elsewhere`).
+#define SYNCAGENT_LIBRARY_OVERLAPPED(table, soname_, package_, LIST, prepare_, dependencies_, dependency_opened_, while_opened_elsewhere_) \
     enum { LIST(SYNCAGENT_INDEX, SYNCAGENT_INDEX_VOID, SYNCAGENT_INDEX_ONLY) table##_count }; \
     static const char *const table##_names[] = { LIST(SYNCAGENT_NAME, SYNCAGENT_NAME_VOID, SYNCAGENT_NAME_ONLY) }; \
     static void *table##_functions[table##_count]; \
     __attribute__((visibility("hidden"))) struct syncagent_library_table table = { \
         .soname = soname_, .package = package_, .names = table##_names, .functions = table##_functions, .count = table##_count, \
-        .prepare = prepare_, .dependencies = dependencies_, \
+        .prepare = prepare_, .dependencies = dependencies_, .dependency_opened = dependency_opened_, \
+        .while_opened_elsewhere = while_opened_elsewhere_, .lock = PTHREAD_MUTEX_INITIALIZER, \
     }; \
     LIST(table##_FORWARD, table##_FORWARD_VOID, SYNCAGENT_NOTHING)
 

@@ -12,6 +12,12 @@ struct LocationOptions: ParsableArguments {
 
     /// The paths this run uses, defaults filled in from the XDG directories of `environment`.
     func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locations {
+        Self.resolve(manifest: manifest, stateDirectory: stateDirectory, environment: environment)
+    }
+
+    /// The paths of a run given `--manifest` and `--state-dir` (`nil`: not given), defaults
+    /// filled in from the XDG directories of `environment`.
+    static func resolve(manifest: String?, stateDirectory: String?, environment: [String: String]) -> Locations {
         Locations(
             manifest: manifest, stateDirectory: stateDirectory, environment: environment,
             workingDirectory: FileManager.default.currentDirectoryPath, resolveLinks: FileSystemPath.resolvingLinks

@@ -74,21 +74,21 @@ struct SyncAgent: ParsableCommand {
     }
 
     func run() throws {
-        var logger = Logger(label: "syncagent")
-        // Read once: each read of ProcessInfo's environment builds a new dictionary of it.
-        let environment = ProcessInfo.processInfo.environment
-        if once && dryRun {
-            try DryRunCommand(locations: locations.resolve(environment: environment), verbose: verbose, environment: environment).run()
-        } else if once {
-            if quiet { logger.logLevel = .error }
-            let options = OnceCommand.Options(
-                style: display.style(for: .standardOutput, environment: environment), quiet: quiet, verbose: verbose, notify: !noNotify,
-                limitRate: limitRate.flatMap(BandwidthText.parse), home: environment["HOME"]
-            )
-            try OnceCommand(locations: locations.resolve(environment: environment), logger: logger, options: options).run()
+        if let onceCommandLine {
+            try onceCommandLine.run()
         } else {
-            try AgentCommand(locations: locations.resolve(environment: environment), logger: logger).run()
+            try AgentCommand(locations: locations.resolve(), logger: Logger(label: "syncagent")).run()
         }
+    }
+
+    /// What `--once` was asked to do, as ``OnceCommandLine/init(arguments:)`` reads the plain
+    /// command lines of it without this parser; `nil` without `--once`.
+    var onceCommandLine: OnceCommandLine? {
+        guard once else { return nil }
+        return OnceCommandLine(
+            dryRun: dryRun, quiet: quiet, verbose: verbose, noNotify: noNotify, limitRate: limitRate, color: display.color,
+            manifest: locations.manifest, stateDirectory: locations.stateDirectory
+        )
     }
 
     /// Parses, runs, and maps every failure to the exit codes documented above.
@@ -101,10 +101,11 @@ struct SyncAgent: ParsableCommand {
             FileDescriptorOutput.standardOutput.write(script.hasSuffix("\n") ? script : script + "\n")
             Glibc.exit(0)
         }
-        if Self.mayTransfer(arguments: Array(CommandLine.arguments.dropFirst())) {
-            SharedLibraryPreload.startForTransfers()
-        }
         do {
+            if let onceCommandLine = OnceCommandLine(arguments: Array(CommandLine.arguments.dropFirst())) {
+                try onceCommandLine.run()
+                return
+            }
             let command: any ParsableCommand
             do {
                 command = try parseAsRoot()
@@ -166,11 +167,10 @@ struct SyncAgent: ParsableCommand {
     }
 
     /// Whether the command line looks like `--once` with transfers, whose libraries are then
-    /// opened while the arguments are parsed (``SharedLibraryPreload``). A guess from the words
-    /// alone, before the parser has run: a wrong guess costs only the opening, and what the
-    /// command does is decided by the parser as ever.
+    /// opened while the arguments are parsed: CLibraries starts that before `main`, when this
+    /// program says so (``opensLibrariesAtStart()``).
     static func mayTransfer(arguments: [String]) -> Bool {
-        arguments.contains("--once") && !arguments.contains("--dry-run")
+        SharedLibraryPreload.mayTransfer(arguments: arguments)
     }
 
     /// The shell named by `--generate-completion-script SHELL` (or `=SHELL`), if asked.
@@ -183,3 +183,10 @@ struct SyncAgent: ParsableCommand {
         return nil
     }
 }
+
+/// Asked by CLibraries' start-up code, before `main`: this program starts opening the libraries
+/// of a batch of transfers as it starts when its command line looks like one
+/// (``SharedLibraryPreload/mayTransfer(arguments:)``). The tests and probes that link
+/// CLibraries do not define it, and open nothing ahead.
+@_cdecl("syncagent_program_opens_libraries_at_start")
+func opensLibrariesAtStart() -> Int32 { 1 }

@@ -1,8 +1,8 @@
 import Testing
 @testable import syncagent
 
-/// Which command lines open libcurl, libcrypto and SQLite on a thread of their own as the
-/// process starts (SharedLibraryPreload), while the arguments are parsed: `--once` with
+/// Which command lines open libcurl and libcrypto on a thread of their own as the process
+/// starts (SharedLibraryPreload, from before `main`), while the arguments are read: `--once` with
 /// transfers, and nothing else — `--version`, `check` and `status` never pay for libcurl's
 /// tree (LinkageTests), and a dry run transfers nothing.
 struct LibraryPreloadTests {

@@ -43,6 +43,18 @@ void syncagent_libraries_start_loading(const syncagent_library *libraries, unsig
 /// work alongside it; 0 when not.
 int syncagent_libraries_can_load_alongside(void);
 
+/// Starts opening what a batch of transfers needs — libcurl (set up as it opens), then
+/// libcrypto — as syncagent_libraries_start_loading does. SQLite is not among them: the
+/// command's thread opens it with its state, while this thread is in libcurl's tree, which
+/// gives way to it between two libraries; that tree is a small re-check's longest path.
+void syncagent_libraries_start_loading_for_transfers(void);
+
+/// 1 when a command line (`count` arguments after the program's name) looks like `--once` with
+/// transfers, whose libraries are then opened from the program's first instruction on, before
+/// the arguments are parsed; 0 when not. A guess from the words alone: a wrong one costs only
+/// the opening, and what the command does is decided by the parser as ever.
+int syncagent_arguments_may_transfer(const char *const *arguments, unsigned long count);
+
 /// Opens `soname` on its own, as syncagent_library_load opens a library, and closes it again.
 /// 1 when it opens; 0 when not, with the loader's words in `reason` (`size` bytes at most).
 /// What tests use to see the message for a library that is not installed.

@@ -48,6 +48,16 @@ struct AgentLockTests {
         withExtendedLifetime(lock) {}
     }
 
+    @Test func aLockFileOfTheSameLengthIsWrittenOver() throws {
+        // Not emptied first (that frees its block): the same number of digits, overwritten.
+        let path = folder.appending("agent.lock")
+        let ours = "\(getpid())\n"
+        try Data((String(repeating: "9", count: ours.utf8.count - 1) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let lock = try AgentLock(path: path)
+        #expect(contents(path) == ours)
+        withExtendedLifetime(lock) {}
+    }
+
     /// `flock` locks belong to the open file description, so a second open in the same
     /// process conflicts just as another process would.
     @Test func aSecondLockInTheSameProcessIsRefusedNamingTheHolder() throws {
