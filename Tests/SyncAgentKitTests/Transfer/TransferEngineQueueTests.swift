@@ -16,7 +16,7 @@ struct TransferEngineQueueTests {
     /// The ids in the order the queue lets them start, with whether each was deferred.
     func drain(_ queue: inout TransferEngine.Queue) -> [(id: Int, deferred: Bool)] {
         var order: [(id: Int, deferred: Bool)] = []
-        while let (item, _) = queue.nextAdmissible(limits: limits) {
+        while let (item, _, _) = queue.nextAdmissible(limits: limits) {
             if case .deferred = item { order.append((item.id, true)) } else { order.append((item.id, false)) }
         }
         return order
@@ -68,5 +68,22 @@ struct TransferEngineQueueTests {
         #expect(queue.pendingIDs == [7])
         #expect(queue.remove(id: 4) == nil)
         #expect(drain(&queue).map(\.id) == [7])
+    }
+
+    /// A host keeps its place while its transfers wait or run, and the places are given
+    /// afresh once nothing does: each transfer still names its own host.
+    @Test func eachTransferNamesItsHostAfterTheQueueEmptied() {
+        var queue = TransferEngine.Queue()
+        queue.enqueue(.deferred(id: 0, ticket: 0), url: urls[0])
+        queue.enqueue(.deferred(id: 2, ticket: 2), url: urls[2])
+        #expect(queue.remove(id: 0) != nil && queue.remove(id: 2) != nil)
+        #expect(queue.isEmpty)
+
+        queue.enqueue(.deferred(id: 4, ticket: 4), url: urls[4])
+        queue.enqueue(.deferred(id: 5, ticket: 5), url: urls[5])
+        queue.enqueue(.deferred(id: 8, ticket: 8), url: urls[8])
+        var named: [String] = []
+        while let (item, host, _) = queue.nextAdmissible(limits: limits) { named.append("\(item.id)@\(host)") }
+        #expect(named == ["4@c.test", "5@b.test", "8@a.test"])
     }
 }
