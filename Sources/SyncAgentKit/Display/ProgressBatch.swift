@@ -12,7 +12,11 @@ public struct ProgressBatch: Sendable {
     private var nextSequence = 0
     /// How many files the batch was planned with; finished and running ones count if more.
     private var plannedCount = 0
-    /// Where each planned file comes from, by path, for lines that name the server.
+    /// The files planned, as planned, until a line first asks where one comes from.
+    private var planned: [[PlannedTransfer]] = []
+    /// Where each planned file comes from, by path, for lines that name the server: made from
+    /// ``planned`` when a line first asks, since only failures and `--verbose` lines do (each
+    /// path hashed into it cost some 1,000 instructions a file of every batch).
     private var urls: [String: String] = [:]
 
     /// A running file and its place in the start order.
@@ -30,14 +34,20 @@ public struct ProgressBatch: Sendable {
     /// The files the batch will transfer, as planned before the first starts.
     public mutating func plan(_ files: [PlannedTransfer]) {
         plannedCount += files.count
-        // Room for all at once: grown step by step, 10,000 paths are hashed again a dozen times.
-        urls.reserveCapacity(urls.count + files.count)
-        for file in files { urls[file.path] = file.url }
+        planned.append(files)
     }
 
     /// The URL a planned file comes from.
-    public func url(of path: String) -> String? {
-        urls[path]
+    public mutating func url(of path: String) -> String? {
+        if !planned.isEmpty {
+            // Room for all at once: grown step by step, 10,000 paths are hashed again a dozen times.
+            urls.reserveCapacity(urls.count + planned.reduce(0) { $0 + $1.count })
+            for files in planned {
+                for file in files { urls[file.path] = file.url }
+            }
+            planned = []
+        }
+        return urls[path]
     }
 
     /// The title a running file was started with, if it is running.
@@ -48,15 +58,17 @@ public struct ProgressBatch: Sendable {
     /// A file started at `time`. Starting a file that is already running (a retry) keeps
     /// its place and its start time and begins its progress again.
     public mutating func start(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?, at time: Duration) {
-        if var entry = active[path] {
+        // One search of the path, for a file new or running: a new one is stored with the
+        // next sequence number, which no running file has.
+        let sequence = nextSequence
+        let row = ProgressRow(path: path, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, startedAt: time)
+        let isNew = active.inPlace(forKey: path, default: Entry(sequence: sequence, row: row)) { entry in
+            guard entry.sequence != sequence else { return true }
             entry.row.title = title
             entry.row.restart(receivedBytes: receivedBytes, expectedBytes: expectedBytes, at: time)
-            active[path] = entry
-            return
+            return false
         }
-        let row = ProgressRow(path: path, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, startedAt: time)
-        active[path] = Entry(sequence: nextSequence, row: row)
-        nextSequence += 1
+        if isNew { nextSequence += 1 }
     }
 
     /// A running file received more bytes. Reports for files not running are ignored:

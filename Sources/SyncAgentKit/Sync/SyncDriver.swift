@@ -447,7 +447,8 @@ public final class SyncDriver {
         }
         switch event {
         case .started(let id, let offset):
-            retrying[id] = nil
+            // Hashing the id costs more than the rest of this for a batch with no retries.
+            if !retrying.isEmpty { retrying[id] = nil }
             progress[id] = TransferProgress(received: offset, origin: .now)
         case .receiving(let id, _, let offset, let expectedLength):
             progress[id]?.update(received: offset, expected: expectedLength, at: .now)
