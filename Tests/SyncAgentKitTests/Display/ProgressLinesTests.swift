@@ -32,6 +32,30 @@ struct ProgressLinesTests {
                 == "failed   Guide: the connection was reset")
     }
 
+    /// A writer gathering lines into one buffer gets each line as ``ProgressLines/plainFinished(title:outcome:elapsed:style:url:verbose:)``
+    /// makes it, colours and URLs included, after what the buffer held.
+    @Test func appendedFinishedLinesAreTheLinesMadeAlone() {
+        let url = "https://example.org/guides/a.pdf"
+        let outcomes: [TransferOutcome] = [.downloaded(bytes: 1_000), .unchanged, .failed(reset)]
+        for style in [TerminalStyle(), TerminalStyle(colors: true)] {
+            for verbose in [false, true] {
+                for outcome in outcomes {
+                    var buffer = "earlier line\n"
+                    ProgressLines.appendPlainFinished(
+                        to: &buffer, title: "Guide", outcome: outcome, elapsed: .seconds(1), style: style, url: url, verbose: verbose)
+                    let alone = ProgressLines.plainFinished(title: "Guide", outcome: outcome, elapsed: .seconds(1), style: style, url: url, verbose: verbose)
+                    #expect(buffer == "earlier line\n" + alone)
+                }
+            }
+        }
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .unchanged, elapsed: nil, style: TerminalStyle(colors: true))
+            == "\u{1B}[2munchanged\u{1B}[0m Guide")
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .downloaded(bytes: 1_000), elapsed: nil, style: TerminalStyle(colors: true))
+            == "\u{1B}[32mdone    \u{1B}[0m Guide  1.0 KB")
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .failed(reset), elapsed: nil, style: TerminalStyle(colors: true), url: url)
+            == "\u{1B}[31mfailed  \u{1B}[0m Guide: the connection was reset (example.org)")
+    }
+
     @Test func plainRetryingLine() {
         #expect(
             ProgressLines.plainRetrying(title: "Guide", after: .seconds(2), reason: "the server answered 503")
