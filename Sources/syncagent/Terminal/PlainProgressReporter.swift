@@ -36,7 +36,7 @@ final class PlainProgressReporter: ProgressReporter {
         var batch = ProgressBatch()
         var throttle = ProgressRedrawThrottle()
         /// Lines not written yet.
-        var pending = ""
+        var pending = PlainLine()
         var isClosed = false
     }
 
@@ -66,11 +66,12 @@ final class PlainProgressReporter: ProgressReporter {
     /// Writes the "started" line, with the size the response announced.
     func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
         writeLine { state, _ in
-            let line = ProgressLines.plainStarted(
-                title: state.batch.title(of: path) ?? path, receivedBytes: receivedBytes, expectedBytes: expectedBytes,
-                style: style, url: state.batch.url(of: path), verbose: verbose
+            let title = state.batch.title(of: path) ?? path
+            let url = verbose ? state.batch.url(of: path) : nil
+            ProgressLines.appendPlainStarted(
+                to: &state.pending, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, style: style, url: url,
+                verbose: verbose
             )
-            state.pending += line
         }
     }
 
@@ -80,7 +81,7 @@ final class PlainProgressReporter: ProgressReporter {
     func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {
         writeLine { state, now in
             state.batch.scheduleRetry(path: path, after: delay, reason: failure.message, at: now)
-            state.pending += ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message, style: style)
+            state.pending.append(ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message, style: style))
         }
     }
 
@@ -113,7 +114,9 @@ final class PlainProgressReporter: ProgressReporter {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.isClosed = true
-            output.write(state.pending + last(state))
+            let tail = last(state)
+            state.pending.append(tail)
+            output.write(state.pending.bytes)
         }
     }
 
@@ -124,7 +127,7 @@ final class PlainProgressReporter: ProgressReporter {
             guard !state.isClosed else { return }
             let now = clock.now()
             append(&state, now)
-            state.pending += "\n"
+            state.pending.append(byte: UInt8(ascii: "\n"))
             follow(state.throttle.changed(at: now), state: &state, now: now)
         }
     }
@@ -132,8 +135,9 @@ final class PlainProgressReporter: ProgressReporter {
     private func follow(_ decision: ProgressRedrawThrottle.Decision, state: inout State, now: Duration) {
         switch decision {
         case .redrawNow:
-            output.write(state.pending)
-            state.pending = ""
+            output.write(state.pending.bytes)
+            // Kept for the next lines: a batch of 10,000 files writes them in some thirty goes.
+            state.pending.removeAll(keepingCapacity: true)
             state.throttle.didRedraw(at: now)
         case .redrawLater(let due):
             wakeUps.asyncAfter(due - now) { [self] in

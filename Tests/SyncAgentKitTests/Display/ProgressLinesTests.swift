@@ -33,19 +33,27 @@ struct ProgressLinesTests {
     }
 
     /// A writer gathering lines into one buffer gets each line as ``ProgressLines/plainFinished(title:outcome:elapsed:style:url:verbose:)``
-    /// makes it, colours and URLs included, after what the buffer held.
-    @Test func appendedFinishedLinesAreTheLinesMadeAlone() {
+    /// and ``ProgressLines/plainStarted(title:receivedBytes:expectedBytes:style:url:verbose:)``
+    /// make it, colours and URLs included, after what the buffer held.
+    @Test func appendedLinesAreTheLinesMadeAlone() {
         let url = "https://example.org/guides/a.pdf"
         let outcomes: [TransferOutcome] = [.downloaded(bytes: 1_000), .unchanged, .failed(reset)]
         for style in [TerminalStyle(), TerminalStyle(colors: true)] {
             for verbose in [false, true] {
                 for outcome in outcomes {
-                    var buffer = "earlier line\n"
+                    var buffer = PlainLine()
+                    buffer.append("earlier line\n")
                     ProgressLines.appendPlainFinished(
                         to: &buffer, title: "Guide", outcome: outcome, elapsed: .seconds(1), style: style, url: url, verbose: verbose)
                     let alone = ProgressLines.plainFinished(title: "Guide", outcome: outcome, elapsed: .seconds(1), style: style, url: url, verbose: verbose)
-                    #expect(buffer == "earlier line\n" + alone)
+                    #expect(buffer.text == "earlier line\n" + alone)
                 }
+                var buffer = PlainLine()
+                buffer.append("earlier line\n")
+                ProgressLines.appendPlainStarted(
+                    to: &buffer, title: "Guide", receivedBytes: 10, expectedBytes: 1_000, style: style, url: url, verbose: verbose)
+                let alone = ProgressLines.plainStarted(title: "Guide", receivedBytes: 10, expectedBytes: 1_000, style: style, url: url, verbose: verbose)
+                #expect(buffer.text == "earlier line\n" + alone)
             }
         }
         #expect(ProgressLines.plainFinished(title: "Guide", outcome: .unchanged, elapsed: nil, style: TerminalStyle(colors: true))
