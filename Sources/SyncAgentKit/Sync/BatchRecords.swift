@@ -151,7 +151,9 @@ struct BatchRecords {
             free.append(change.place)
             taken.append(Taken(record: record, before: change.before))
         }
-        changes = []
+        // Its room kept for the next changes (a thousand at most, see TransferLedger.mostUnsaved):
+        // grown again from nothing, it was copied at each doubling.
+        changes.removeAll(keepingCapacity: true)
         if places.isEmpty { self = BatchRecords() }
         return taken
     }

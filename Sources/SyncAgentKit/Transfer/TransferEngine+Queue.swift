@@ -1,3 +1,5 @@
+import Glibc
+
 extension TransferEngine {
     /// The engine's bookkeeping: what waits, what runs, what is due for a retry.
     struct Queue {
@@ -30,6 +32,10 @@ extension TransferEngine {
         /// Forgotten when nothing waits or runs.
         private var hosts: [Host] = []
         private var hostPlaces: [String: Int] = [:]
+        /// The URL queued last, where its host ends in it (see ``FailureClassification/hostEnd(of:)``),
+        /// and its host's place: a URL with the same bytes up to there, as most of a batch's
+        /// files have, has the same host, which is neither read again nor searched for.
+        private var lastQueued: (url: String, hostEnd: Int, place: Int)?
         /// The places of the hosts with transfers waiting, served round-robin so one busy
         /// host cannot starve others.
         private var hostOrder: [Int] = []
@@ -75,11 +81,17 @@ extension TransferEngine {
         }
 
         mutating func enqueue(_ item: Waiting, url: String) {
-            let host = FailureClassification.hostName(of: url)
-            let next = hosts.count
-            // `next` is stored when the host has no place yet.
-            let place = hostPlaces.inPlace(forKey: host, default: next) { $0 }
-            if place == next { hosts.append(Host(name: host)) }
+            let place: Int
+            if let last = lastQueued, Self.url(url, hasTheHostOf: last.url, endingAt: last.hostEnd) {
+                place = last.place
+            } else {
+                let host = FailureClassification.hostName(of: url)
+                let next = hosts.count
+                // `next` is stored when the host has no place yet.
+                place = hostPlaces.inPlace(forKey: host, default: next) { $0 }
+                if place == next { hosts.append(Host(name: host)) }
+                lastQueued = FailureClassification.hostEnd(of: url).map { (url, $0, place) }
+            }
             if hosts[place].waiting.isEmpty { hostOrder.append(place) }
             hosts[place].waiting.append(item)
         }
@@ -163,7 +175,26 @@ extension TransferEngine {
             guard active.isEmpty, hostOrder.isEmpty, !hosts.isEmpty else { return }
             hosts = []
             hostPlaces = [:]
+            lastQueued = nil
             nextHostIndex = 0
+        }
+
+        /// Whether `url` has the host `other` has, which ends at byte `end` of `other`: the
+        /// same bytes up to there, and its host ends there too (the scheme and the authority
+        /// are all ``FailureClassification/hostName(of:)`` reads).
+        static func url(_ url: String, hasTheHostOf other: String, endingAt end: Int) -> Bool {
+            var url = url
+            var other = other
+            return url.withUTF8 { bytes in
+                guard bytes.count >= end else { return false }
+                if bytes.count > end {
+                    let next = bytes[end]
+                    guard next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#") else { return false }
+                }
+                return other.withUTF8 { otherBytes in
+                    otherBytes.count >= end && (end == 0 || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, end) == 0)
+                }
+            }
         }
 
         /// Empties the queue; returns the downloads that were running.

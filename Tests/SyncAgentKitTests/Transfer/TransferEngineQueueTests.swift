@@ -86,4 +86,34 @@ struct TransferEngineQueueTests {
         while let (item, host, _) = queue.nextAdmissible(limits: limits) { named.append("\(item.id)@\(host)") }
         #expect(named == ["4@c.test", "5@b.test", "8@a.test"])
     }
+
+    /// A URL goes to the host of the one queued before it without its host being read again
+    /// only when the two are the same up to where that host ends, and its own ends there.
+    @Test func aURLSharesTheHostOfTheLastOnlyWhenItsHostIsTheSame() {
+        func same(_ url: String, _ last: String) -> Bool {
+            let end = try! #require(FailureClassification.hostEnd(of: last))
+            let answer = TransferEngine.Queue.url(url, hasTheHostOf: last, endingAt: end)
+            #expect(!answer || FailureClassification.hostName(of: url) == FailureClassification.hostName(of: last), "\(url) after \(last)")
+            return answer
+        }
+        #expect(same("http://a.test/2", "http://a.test/1"))
+        #expect(same("http://a.test", "http://a.test/1"))
+        #expect(same("http://a.test?q", "http://a.test/1"))
+        #expect(same("http://a.test#f", "http://a.test"))
+        #expect(same("http://u@a.test/2", "http://u@a.test/1"))
+        #expect(!same("http://a.testing/1", "http://a.test/1"))
+        #expect(!same("http://a.test:8080/1", "http://a.test/1"))
+        #expect(!same("https://a.test/1", "http://a.test/1"))
+        #expect(!same("http://b.test/1", "http://a.test/1"))
+        #expect(!same("http://a.tes", "http://a.test/1"))
+        #expect(!same("http://v@a.test/1", "http://u@a.test/1"), "read again: the same host, found by its name")
+
+        var queue = TransferEngine.Queue()
+        for (id, url) in ["http://a.test/0", "http://a.test:81/1", "http://a.test/2", "http://b.test/3", "http://a.testing/4"].enumerated() {
+            queue.enqueue(.deferred(id: id, ticket: id), url: url)
+        }
+        var named: [String] = []
+        while let (item, host, _) = queue.nextAdmissible(limits: limits) { named.append("\(item.id)@\(host)") }
+        #expect(named == ["0@a.test", "1@a.test:81", "3@b.test", "4@a.testing", "2@a.test"])
+    }
 }
