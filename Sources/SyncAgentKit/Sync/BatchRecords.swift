@@ -18,7 +18,7 @@ struct BatchRecords {
     private var places: [String: Int32] = [:]
     /// The record at each place: as saved, or as changed since; `nil` once let go.
     private var records: [FileRecord?] = []
-    /// Whether the record at each place changed since the last ``takeChanges()``.
+    /// Whether the record at each place changed since the last ``takeChanges(_:)``.
     private var changed: [Bool] = []
     /// Places let go, for the next changes to take before the array grows.
     private var free: [Int32] = []
@@ -28,23 +28,17 @@ struct BatchRecords {
     /// The place of a path read with no record: it has none in the array.
     private static let noRecord: Int32 = -1
 
-    /// A record changed since the last ``takeChanges()``: where it is, and what it replaced.
+    /// A record changed since the last ``takeChanges(_:)``: where it is, and what it replaced.
     struct Change {
         fileprivate var place: Int32
         /// The record as read before its first change; `nil` when none was read.
         var before: FileRecord?
     }
 
-    /// A change as ``takeChanges()`` hands it over.
-    struct Taken {
-        var record: FileRecord
-        var before: FileRecord?
-    }
-
     /// Whether nothing is kept: no record, no path, no change.
     var isEmpty: Bool { places.isEmpty }
 
-    /// How many records changed since the last ``takeChanges()``.
+    /// How many records changed since the last ``takeChanges(_:)``.
     var changeCount: Int { changes.count }
 
     /// Makes room for `count` more paths, so the storage is not grown (and copied) step by step;
@@ -135,26 +129,25 @@ struct BatchRecords {
         return Int32(records.count - 1)
     }
 
-    /// Hands over every change since the last call, and lets go of the paths changed: once
-    /// saved, a record is the store's to answer for (one query, if anybody asks again), so a
-    /// batch does not keep one for every file it finished. With the last path, the storage
-    /// goes too.
-    mutating func takeChanges() -> [Taken] {
-        guard !changes.isEmpty else { return [] }
-        var taken: [Taken] = []
-        taken.reserveCapacity(changes.count)
+    /// Hands every change since the last call to `body`, with the record it replaced, and lets
+    /// go of the paths changed: once saved, a record is the store's to answer for (one query,
+    /// if anybody asks again), so a batch does not keep one for every file it finished. With
+    /// the last path, the storage goes too. Handed over one by one, not as an array: a
+    /// thousand changes with their records before would be 0.25 MB made and freed for each
+    /// save, and glibc would then shrink and grow its heap around it.
+    mutating func takeChanges(_ body: (_ record: FileRecord, _ before: FileRecord?) -> Void) {
+        guard !changes.isEmpty else { return }
         for change in changes {
             let place = Int(change.place)
             guard let record = records[place].take() else { continue }
             changed[place] = false
             places.removeValue(forKey: record.path)
             free.append(change.place)
-            taken.append(Taken(record: record, before: change.before))
+            body(record, change.before)
         }
         // Its room kept for the next changes (a thousand at most, see TransferLedger.mostUnsaved):
         // grown again from nothing, it was copied at each doubling.
         changes.removeAll(keepingCapacity: true)
         if places.isEmpty { self = BatchRecords() }
-        return taken
     }
 }

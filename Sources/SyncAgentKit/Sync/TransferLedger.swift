@@ -107,11 +107,11 @@ final class TransferLedger {
         // those columns only.
         var whole: [FileRecord] = []
         var resultsOnly: [FileRecord] = []
-        for change in batch.takeChanges() {
-            if let before = change.before, change.record.differsOnlyInResult(from: before) {
-                resultsOnly.append(change.record)
+        batch.takeChanges { record, before in
+            if let before, record.differsOnlyInResult(from: before) {
+                resultsOnly.append(record)
             } else {
-                whole.append(change.record)
+                whole.append(record)
             }
         }
         unsavedSince = nil

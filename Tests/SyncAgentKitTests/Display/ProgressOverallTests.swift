@@ -60,13 +60,13 @@ struct ProgressOverallTests {
     }
 
     @Test func theBatchRemembersEachFilesURL() {
-        var batch = batch()
+        let batch = batch()
         #expect(batch.url(of: "/d/3") == "https://example.org/3.pdf")
         #expect(batch.url(of: "/elsewhere") == nil)
     }
 
-    /// The table of URLs is made when a line first asks; files planned after that, and a
-    /// file planned again from elsewhere, are found too.
+    /// Files planned later are found too, and a file planned again from elsewhere comes from
+    /// where the last plan says.
     @Test func filesPlannedAfterTheFirstQuestionAreFoundAndTheLastPlanWins() {
         var batch = batch()
         #expect(batch.url(of: "/d/0") == "https://example.org/0.pdf")

@@ -9,6 +9,13 @@ struct BatchRecordsTests {
     }
 
     /// Changes `path` with `body`, from the record known or (nothing known) from `unknown`.
+    /// The changes `records` hands over.
+    static func take(_ records: inout BatchRecords) -> [(record: FileRecord, before: FileRecord?)] {
+        var taken: [(record: FileRecord, before: FileRecord?)] = []
+        records.takeChanges { taken.append(($0, $1)) }
+        return taken
+    }
+
     static func change(_ records: inout BatchRecords, _ name: String, unknown: FileRecord? = nil, _ body: (inout FileRecord) -> Void) {
         records.change("/d/\(name)", unknown: { unknown }, start: { $0 ?? FileRecord(path: "/d/\(name)", url: "https://example.org/\(name)") }, body)
     }
@@ -41,7 +48,7 @@ struct BatchRecordsTests {
         #expect(records["/d/a"]??.size == 2 && records["/d/a"]??.failedAttempts == 1)
         #expect(records.changeCount == 1, "changed twice, saved once")
 
-        let taken = records.takeChanges()
+        let taken = Self.take(&records)
         #expect(taken.count == 1)
         #expect(taken.first?.record.size == 2 && taken.first?.record.failedAttempts == 1)
         #expect(taken.first?.before == Self.record("a"), "the record as read, for a save of its result alone")
@@ -58,8 +65,8 @@ struct BatchRecordsTests {
         #expect(records["/d/new"]??.size == 3, "read with none: not asked of the store again")
         #expect(records["/d/other"]??.size == 7 && records["/d/other"]??.failedAttempts == 2)
 
-        let taken = records.takeChanges()
-        #expect(taken.map(\.record.path) == ["/d/new", "/d/other"], "in the order of their first change")
+        let taken = Self.take(&records)
+        #expect(taken.map { $0.record.path } == ["/d/new", "/d/other"], "in the order of their first change")
         #expect(taken[0].before == nil)
         #expect(taken[1].before == Self.record("other", size: 7))
         #expect(records["/d/kept"] == .some(Self.record("kept")), "a record not changed stays")
@@ -71,7 +78,7 @@ struct BatchRecordsTests {
         for name in ["a", "b", "c"] {
             records.insertAbsent("/d/\(name)")
             Self.change(&records, name) { $0.size = 1 }
-            _ = records.takeChanges()
+            _ = Self.take(&records)
         }
         Self.change(&records, "d") { $0.size = 4 }
         #expect(records["/d/d"]??.size == 4)
@@ -83,7 +90,7 @@ struct BatchRecordsTests {
         var records = BatchRecords()
         records.insert(Self.record("a"))
         Self.change(&records, "a") { $0.size = 5 }
-        _ = records.takeChanges()
+        _ = Self.take(&records)
         #expect(records.isEmpty)
         records.insert(Self.record("b"))
         #expect(records["/d/b"] == .some(Self.record("b")) && records["/d/a"] == nil)
