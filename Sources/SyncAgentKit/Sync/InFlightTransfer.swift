@@ -14,6 +14,10 @@ struct InFlightTransfer {
     /// The file's place among the manifest's files when it is kept at its manifest path, so
     /// its result can be told by its place (``BatchResults``); `nil` otherwise.
     var place: Int?
+    /// Where the transfer stands while it runs, for `syncagent status`; `nil` before it starts
+    /// and while it waits for a retry. Kept here, not in a table of its own by id: each event
+    /// then costs one search of the id, not two or three.
+    var progress: TransferProgress?
 
     init(_ request: TransferRequest, title: String, path: String, place: Int? = nil) {
         self.title = title

@@ -23,7 +23,7 @@ extension SyncDriver {
         if status.state == .paused, let size = pausedSizes[path] { status.bytesExpected = size }
         guard status.state != .paused, status.state != .stopped else { return status }
         if let id = ids[path], pending.contains(id) {
-            if let running = progress[id] {
+            if let running = inFlight[id]?.progress {
                 status.state = .downloading
                 status.bytesReceived = running.received
                 status.bytesExpected = running.expected
@@ -57,7 +57,7 @@ extension SyncDriver {
             let path = manifest.destinationPath(of: entry)
             // The partial's whole size is known only while it runs: kept, so `status` shows
             // "9.2 MB of 48 MB" for the paused file.
-            if hold == .paused, let id = ids[path], let size = progress[id]?.expected { pausedSizes[path] = size }
+            if hold == .paused, let id = ids[path], let size = inFlight[id]?.progress?.expected { pausedSizes[path] = size }
             cancel(path, keepPartial: hold == .paused)
         }
         for feed in targets.feeds {
@@ -124,7 +124,6 @@ extension SyncDriver {
         guard madeEngine?.cancel(id: id, keepPartial: keepPartial) == true else { return false }
         inFlight[id] = nil
         plannedEpisodes[id] = nil
-        progress[id] = nil
         retrying[id] = nil
         return true
     }

@@ -34,7 +34,6 @@ extension SyncDriver {
         else { return false }
         if case .willRetry = event { offlineCancellations.append(event.id) }
         inFlight[event.id] = nil
-        progress[event.id] = nil
         retrying[event.id] = nil
         planRequested = true
         return true

@@ -80,8 +80,6 @@ public final class SyncDriver {
     /// The names a server may not give its file (see ``takenFileNames(in:)``), as the last
     /// round found them.
     private var takenNames: Set<String> = []
-    /// Where each running transfer stands, by id, for `syncagent status`.
-    var progress: [Int: TransferProgress] = [:]
     /// The whole sizes of files paused while they ran, by path, for `status`.
     var pausedSizes: [String: Int64] = [:]
     /// Files waiting in the engine for a retry, with when it is due.
@@ -439,7 +437,11 @@ public final class SyncDriver {
 
     private func handle(_ event: TransferEvent) {
         if handleFeedEvent(event) { return }
-        guard let transfer = inFlight[event.id], !waitsForNetwork(after: event, of: transfer) else { return }
+        // Found once: the transfer's progress is changed in place at `index` (nothing below
+        // adds to or takes from `inFlight` before that, unless the network wait returns).
+        guard let index = inFlight.index(forKey: event.id) else { return }
+        let transfer = inFlight.values[index]
+        guard !waitsForNetwork(after: event, of: transfer) else { return }
         do throws(StateStoreError) {
             try ledger.record(event, of: transfer, retry: manifest?.retry ?? Manifest.RetryPolicy())
         } catch {
@@ -447,18 +449,18 @@ public final class SyncDriver {
         }
         switch event {
         case .started(let id, let offset):
-            retrying[id] = nil
-            progress[id] = TransferProgress(received: offset, origin: .now)
-        case .receiving(let id, _, let offset, let expectedLength):
-            progress[id]?.update(received: offset, expected: expectedLength, at: .now)
-        case .progress(let id, let received, let expectedLength):
-            progress[id]?.update(received: received, expected: expectedLength, at: .now)
+            // Hashing the id costs more than the rest of this for a batch with no retries.
+            if !retrying.isEmpty { retrying[id] = nil }
+            inFlight.values[index].progress = TransferProgress(received: offset, origin: .now)
+        case .receiving(_, _, let offset, let expectedLength):
+            inFlight.values[index].progress?.update(received: offset, expected: expectedLength, at: .now)
+        case .progress(_, let received, let expectedLength):
+            inFlight.values[index].progress?.update(received: received, expected: expectedLength, at: .now)
         case .willRetry(let id, let delay, _):
-            progress[id] = nil
+            inFlight.values[index].progress = nil
             retrying[id] = now().addingTimeInterval(delay.timeInterval)
-        case .finished(let id, let completion):
-            inFlight[id] = nil
-            progress[id] = nil
+        case .finished(_, let completion):
+            inFlight.remove(at: index)
             if case .failed = completion.outcome { planRequested = true }
             // Hashing the path costs more than the rest of this for a batch without episodes.
             let episode = episodeTransfers.isEmpty ? nil : episodeTransfers.removeValue(forKey: transfer.destination)

@@ -15,15 +15,10 @@ final class TransferLedger {
     private let store: StateStore
     private let now: () -> Date
     private let unitRandom: () -> Double
-    /// Records changed since the last ``saveChanges()``, by path.
-    private var unsaved: [String: FileRecord] = [:]
-    /// The saved records of the files a batch asks about, by path, as read at once with
-    /// ``readRecords(forPaths:urls:)``, until a change to them is saved.
-    private var saved = BatchRecords()
-    /// The paths ``readRecords(forPaths:urls:)`` has read that have no record, until a change to
-    /// them is saved. Apart from ``saved``: a re-check, whose files all have records, then
-    /// neither fills nor empties a set of its 10,000 paths as well.
-    private var absent: Set<String> = []
+    /// The saved records of the files a batch asks about, as read at once with
+    /// ``readRecords(forPaths:urls:)``, the paths read with none, and the records changed since
+    /// the last ``saveChanges()``, by path: each until a change to it is saved.
+    private var batch = BatchRecords()
     /// Answers "nothing on disk" for the files of a batch from a read of their folder.
     private let listings: DestinationListings
 
@@ -46,7 +41,7 @@ final class TransferLedger {
     /// for that URL holds the entry's string, not a copy of it (10,000 of them, 0.8 MB).
     func readRecords(forPaths paths: [String], urls: ((Int) -> String)? = nil) throws(StateStoreError) {
         // Nothing read yet (a batch's first round): every path is new, with no search each.
-        let new = saved.isEmpty && absent.isEmpty ? nil : paths.indices.filter { saved[paths[$0]] == nil && !absent.contains(paths[$0]) }
+        let new = batch.isEmpty ? nil : paths.indices.filter { !batch.knows(paths[$0]) }
         let count = new?.count ?? paths.count
         guard count > 0 else { return }
         let newPaths = new.map { $0.map { paths[$0] } } ?? paths
@@ -59,23 +54,20 @@ final class TransferLedger {
             let chunk = Array(newPaths[places])
             let chunkURLs = urls.map { url in places.map { url(new?[$0] ?? $0) } }
             let records = try store.records(forPaths: chunk, urls: chunkURLs)
-            if !reserved, !records.isEmpty {
-                // Files that have records come in batches that have them (a re-check): room
-                // for all at once, since grown step by step the old storage and the new would
-                // both be alive at the largest step.
-                saved.reserveCapacity(count - start)
+            if !reserved {
+                // Room for all at once: growing by doubling rehashes 10,000 paths some 14
+                // times, and the old storage and the new would both be alive at the largest
+                // step. Files that have records come in batches that have them (a re-check):
+                // room in the array of records only then.
+                batch.reserveCapacity(count - start, withRecords: !records.isEmpty)
                 reserved = true
             }
             // Each record's path is the caller's string (see StateStore.records(forPaths:urls:)),
             // not a second copy of each from the database.
-            for record in records { saved.insert(record) }
+            for record in records { batch.insert(record) }
             // As many records as paths: every path has one (a path is one record at most).
             guard records.count < chunk.count else { continue }
-            if absent.isEmpty {
-                // Room for all at once: growing by doubling rehashes 10,000 paths some 14 times.
-                absent.reserveCapacity(count - start - records.count)
-            }
-            for path in chunk where saved[path] == nil { absent.insert(path) }
+            for path in chunk { batch.insertAbsent(path) }
         }
     }
 
@@ -100,7 +92,7 @@ final class TransferLedger {
     /// When the unsaved changes must be saved at the latest: ``saveInterval`` after the first,
     /// or when they came to be ``mostUnsaved``.
     var saveDeadline: ContinuousClock.Instant? {
-        unsavedSince.map { unsaved.count >= Self.mostUnsaved ? $0 : $0 + Self.saveInterval }
+        unsavedSince.map { batch.changeCount >= Self.mostUnsaved ? $0 : $0 + Self.saveInterval }
     }
 
     /// Saves the changes if they are due (see ``saveDeadline``).
@@ -110,25 +102,18 @@ final class TransferLedger {
 
     /// Saves every record changed since the last call, in one transaction.
     func saveChanges() throws(StateStoreError) {
-        guard !unsaved.isEmpty else { return }
+        guard batch.changeCount > 0 else { return }
         // A record as saved before but for its result (a re-check's) costs an update of
         // those columns only.
         var whole: [FileRecord] = []
         var resultsOnly: [FileRecord] = []
-        for record in unsaved.values {
-            // Once saved, the record is the store's to answer for (one query, if anybody asks
-            // again): a batch does not keep one for every file it finished.
-            let before = saved.remove(record.path)
-            if before == nil, !absent.isEmpty { absent.remove(record.path) }
+        batch.takeChanges { record, before in
             if let before, record.differsOnlyInResult(from: before) {
                 resultsOnly.append(record)
             } else {
                 whole.append(record)
             }
         }
-        // Emptied, it gives its storage back (a set keeps its capacity; BatchRecords does not).
-        if absent.isEmpty { absent = [] }
-        unsaved = [:]
         unsavedSince = nil
         try store.saveTransferResults(whole, resultsOnly: resultsOnly)
     }
@@ -140,9 +125,7 @@ final class TransferLedger {
     }
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
-        if let record = unsaved[path] { return record }
-        if let record = saved[path] { return record }
-        if !absent.isEmpty, absent.contains(path) { return nil }
+        if let known = batch[path] { return known }
         return try store.record(forPath: path)
     }
 
@@ -211,43 +194,43 @@ final class TransferLedger {
             // Every partial that has a name on disk can be continued, so its version is kept;
             // a small new file has none (``PartFile/largestUnnamedLength``) and starts over.
             guard expectedLength.map({ $0 > PartFile.largestUnnamedLength }) ?? true else { return }
-            var record = try existingRecord(at: path, url: transfer.url)
-            record.partial = validators
-            record.partialLength = expectedLength
-            keep(record)
-        case .finished(_, let completion):
-            var record = try existingRecord(at: path, url: transfer.url)
-            record.partial = completion.partial
-            record.nextAttempt = nil
-            switch completion.outcome {
-            case .downloaded(let bytes):
-                // A name the server gave is chosen once: kept whatever it says later.
-                if transfer.namedByServer, let keptAt = completion.keptAt { record.servedName = splitPath(keptAt).name }
-                record.validators = completion.validators ?? Validators()
-                record.size = bytes
-                record.failedAttempts = 0
-                record.lastResult = LastResult(kind: .downloaded, date: now())
-            case .unchanged:
-                record.failedAttempts = 0
-                record.lastResult = LastResult(kind: .unchanged, date: now())
-            case .failed(let failure):
-                record.failedAttempts += 1
-                record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
-                record.nextAttempt = RetryBackoff(policy: retry)
-                    .nextAttempt(after: failure.retryCause, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
+            try change(at: path, url: transfer.url) { record in
+                record.partial = validators
+                record.partialLength = expectedLength
             }
-            keep(record)
+        case .finished(_, let completion):
+            try change(at: path, url: transfer.url) { record in
+                record.partial = completion.partial
+                record.nextAttempt = nil
+                switch completion.outcome {
+                case .downloaded(let bytes):
+                    // A name the server gave is chosen once: kept whatever it says later.
+                    if transfer.namedByServer, let keptAt = completion.keptAt { record.servedName = splitPath(keptAt).name }
+                    record.validators = completion.validators ?? Validators()
+                    record.size = bytes
+                    record.failedAttempts = 0
+                    record.lastResult = LastResult(kind: .downloaded, date: now())
+                case .unchanged:
+                    record.failedAttempts = 0
+                    record.lastResult = LastResult(kind: .unchanged, date: now())
+                case .failed(let failure):
+                    record.failedAttempts += 1
+                    record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
+                    record.nextAttempt = RetryBackoff(policy: retry)
+                        .nextAttempt(after: failure.retryCause, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
+                }
+            }
         case .started, .progress, .willRetry:
             return
         }
     }
 
-    private func keep(_ record: FileRecord) {
-        if unsaved.isEmpty { unsavedSince = ContinuousClock.now }
-        unsaved[record.path] = record
-    }
-
-    private func existingRecord(at path: String, url: String) throws(StateStoreError) -> FileRecord {
-        try currentRecord(forPath: path).savedOrNew(path: path, url: url)
+    /// Changes the record of the file at `path` with `body` (a new one when it has none for
+    /// `url`), to be saved with the next ``saveChanges()``.
+    private func change(at path: String, url: String, _ body: (inout FileRecord) -> Void) throws(StateStoreError) {
+        let first = batch.changeCount == 0
+        try batch.change(path, unknown: { () throws(StateStoreError) in try store.record(forPath: path) },
+                         start: { $0.savedOrNew(path: path, url: url) }, body)
+        if first { unsavedSince = ContinuousClock.now }
     }
 }

@@ -339,7 +339,9 @@ final class Download: CurlEasyDelegate {
         }
         self.hasher = hasher
         received = offset
-        let resumable = arrivalIsResumable ? head.validators : Validators()
+        // A file received with no name is not continued (PartFile.largestUnnamedLength): its
+        // version is not worked out (1,800 instructions a file of 10,000 small ones).
+        let resumable = !(partFile?.isUnnamed ?? false) && arrivalIsResumable ? head.validators : Validators()
         emit(.receiving(id: request.id, validators: resumable, offset: offset, expectedLength: expectedLength))
         return true
     }

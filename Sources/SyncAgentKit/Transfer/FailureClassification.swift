@@ -162,6 +162,13 @@ enum FailureClassification {
         return host ?? url
     }
 
+    /// Where the host ``hostName(of:)`` finds in `url` ends, as a count of bytes: at the end
+    /// of the URL or at the `/`, `?` or `#` after it; `nil` when it finds none.
+    static func hostEnd(of url: String) -> Int? {
+        var text = url
+        return text.withUTF8 { hostRange(in: $0)?.upperBound }
+    }
+
     /// Where ``hostName(of:)`` finds the host in `bytes`, or `nil` when they have no `://`
     /// after their first colon: what follows `://` up to the first `/`, `?` or `#`, after its
     /// last `@`.

@@ -209,7 +209,7 @@ public final class TransferEngine {
 
     private func admit() {
         queue.requeueRetries(dueBy: clock.now)
-        while let (item, host) = queue.nextAdmissible(limits: limits) {
+        while let (item, host, place) = queue.nextAdmissible(limits: limits) {
             let request: TransferRequest
             switch item {
             case .ready(let ready): request = ready
@@ -226,7 +226,7 @@ public final class TransferEngine {
                                             blocks: blocks, sink: sinks[request.id], emit: { [unowned self] in onEvent($0) })
                 attachToBudget(easy, id: request.id)
                 try multi.add(easy)
-                queue.started(download)
+                queue.started(download, host: place)
                 onEvent(.started(id: request.id, offset: download.offset))
             } catch {
                 detachFromBudget(easy, id: request.id)

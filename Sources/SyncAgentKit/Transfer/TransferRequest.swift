@@ -57,7 +57,9 @@ public enum TransferEvent: Sendable, Equatable {
     /// A request went out; `offset` bytes of an earlier partial are being continued.
     case started(id: Int, offset: Int64)
     /// The server began sending a new version. Its validators are what a resume after a
-    /// crash must send back as `If-Range`: persist them now.
+    /// crash must send back as `If-Range`: persist them now. None when what arrives cannot be
+    /// continued (an encoded body, a server that serves no ranges, a small file received
+    /// with no name).
     case receiving(id: Int, validators: Validators, offset: Int64, expectedLength: Int64?)
     /// Bytes on disk so far (a resumed prefix included). Rate-limited.
     case progress(id: Int, received: Int64, expectedLength: Int64?)

@@ -53,18 +53,27 @@ struct FileDescriptorOutput: Sendable {
     @discardableResult
     func write(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var rest = UnsafeRawBufferPointer(bytes)
-            while !rest.isEmpty {
-                let written = systemWrite(fileDescriptor, rest.baseAddress, rest.count)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` whole, as ``write(_:)-(String)`` writes a string's.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll($0) }
+    }
+
+    /// Writes all of `bytes`, as ``write(_:)-(String)`` says.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = systemWrite(fileDescriptor, rest.baseAddress, rest.count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            rest = UnsafeRawBufferPointer(rebasing: rest[written...])
         }
+        return true
     }
 }
 

@@ -36,7 +36,7 @@ final class PlainProgressReporter: ProgressReporter {
         var batch = ProgressBatch()
         var throttle = ProgressRedrawThrottle()
         /// Lines not written yet.
-        var pending = ""
+        var pending = PlainLine()
         var isClosed = false
     }
 
@@ -66,9 +66,11 @@ final class PlainProgressReporter: ProgressReporter {
     /// Writes the "started" line, with the size the response announced.
     func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
         writeLine { state, _ in
-            ProgressLines.plainStarted(
-                title: state.batch.title(of: path) ?? path, receivedBytes: receivedBytes, expectedBytes: expectedBytes,
-                style: style, url: state.batch.url(of: path), verbose: verbose
+            let title = state.batch.title(of: path) ?? path
+            let url = verbose ? state.batch.url(of: path) : nil
+            ProgressLines.appendPlainStarted(
+                to: &state.pending, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, style: style, url: url,
+                verbose: verbose
             )
         }
     }
@@ -79,16 +81,19 @@ final class PlainProgressReporter: ProgressReporter {
     func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {
         writeLine { state, now in
             state.batch.scheduleRetry(path: path, after: delay, reason: failure.message, at: now)
-            return ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message, style: style)
+            state.pending.append(ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message, style: style))
         }
     }
 
     func transferFinished(_ result: FileResult) {
         writeLine { state, now in
             let elapsed = state.batch.finish(result, at: now)
-            return ProgressLines.plainFinished(
-                title: result.title, outcome: result.outcome, elapsed: elapsed, style: style,
-                url: state.batch.url(of: result.path), verbose: verbose
+            // Only a failure or `--verbose` shows where a file came from.
+            var showsURL = verbose
+            if case .failed = result.outcome { showsURL = true }
+            let url = showsURL ? state.batch.url(of: result.path) : nil
+            ProgressLines.appendPlainFinished(
+                to: &state.pending, title: result.title, outcome: result.outcome, elapsed: elapsed, style: style, url: url, verbose: verbose
             )
         }
     }
@@ -109,19 +114,20 @@ final class PlainProgressReporter: ProgressReporter {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.isClosed = true
-            output.write(state.pending + last(state))
+            let tail = last(state)
+            state.pending.append(tail)
+            output.write(state.pending.bytes)
         }
     }
 
-    /// Updates the state and adds the line `make` returns, under the lock so lines from
-    /// different threads never interleave; writes if the throttle allows.
-    private func writeLine(_ make: (inout State, Duration) -> String) {
+    /// Updates the state and adds the line `append` adds to ``State/pending``, under the lock
+    /// so lines from different threads never interleave; writes if the throttle allows.
+    private func writeLine(_ append: (inout State, Duration) -> Void) {
         state.withLock { state in
             guard !state.isClosed else { return }
             let now = clock.now()
-            // Appended apart: `line + "\n"` would copy each line once more first.
-            state.pending += make(&state, now)
-            state.pending += "\n"
+            append(&state, now)
+            state.pending.append(byte: UInt8(ascii: "\n"))
             follow(state.throttle.changed(at: now), state: &state, now: now)
         }
     }
@@ -129,8 +135,9 @@ final class PlainProgressReporter: ProgressReporter {
     private func follow(_ decision: ProgressRedrawThrottle.Decision, state: inout State, now: Duration) {
         switch decision {
         case .redrawNow:
-            output.write(state.pending)
-            state.pending = ""
+            output.write(state.pending.bytes)
+            // Kept for the next lines: a batch of 10,000 files writes them in some thirty goes.
+            state.pending.removeAll(keepingCapacity: true)
             state.throttle.didRedraw(at: now)
         case .redrawLater(let due):
             wakeUps.asyncAfter(due - now) { [self] in

@@ -81,7 +81,10 @@ final class TerminalProgressBoard: ProgressReporter {
     func transferFinished(_ result: FileResult) {
         change { state, now in
             state.batch.finish(result, at: now)
-            let url = state.batch.url(of: result.path)
+            // Only a failure or `--verbose` shows where a file came from.
+            var showsURL = verbose
+            if case .failed = result.outcome { showsURL = true }
+            let url = showsURL ? state.batch.url(of: result.path) : nil
             state.pendingLines.append(ProgressLines.finished(title: result.title, outcome: result.outcome, style: style, url: url, verbose: verbose))
         }
     }

@@ -32,6 +32,38 @@ struct ProgressLinesTests {
                 == "failed   Guide: the connection was reset")
     }
 
+    /// A writer gathering lines into one buffer gets each line as ``ProgressLines/plainFinished(title:outcome:elapsed:style:url:verbose:)``
+    /// and ``ProgressLines/plainStarted(title:receivedBytes:expectedBytes:style:url:verbose:)``
+    /// make it, colours and URLs included, after what the buffer held.
+    @Test func appendedLinesAreTheLinesMadeAlone() {
+        let url = "https://example.org/guides/a.pdf"
+        let outcomes: [TransferOutcome] = [.downloaded(bytes: 1_000), .unchanged, .failed(reset)]
+        for style in [TerminalStyle(), TerminalStyle(colors: true)] {
+            for verbose in [false, true] {
+                for outcome in outcomes {
+                    var buffer = PlainLine()
+                    buffer.append("earlier line\n")
+                    ProgressLines.appendPlainFinished(
+                        to: &buffer, title: "Guide", outcome: outcome, elapsed: .seconds(1), style: style, url: url, verbose: verbose)
+                    let alone = ProgressLines.plainFinished(title: "Guide", outcome: outcome, elapsed: .seconds(1), style: style, url: url, verbose: verbose)
+                    #expect(buffer.text == "earlier line\n" + alone)
+                }
+                var buffer = PlainLine()
+                buffer.append("earlier line\n")
+                ProgressLines.appendPlainStarted(
+                    to: &buffer, title: "Guide", receivedBytes: 10, expectedBytes: 1_000, style: style, url: url, verbose: verbose)
+                let alone = ProgressLines.plainStarted(title: "Guide", receivedBytes: 10, expectedBytes: 1_000, style: style, url: url, verbose: verbose)
+                #expect(buffer.text == "earlier line\n" + alone)
+            }
+        }
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .unchanged, elapsed: nil, style: TerminalStyle(colors: true))
+            == "\u{1B}[2munchanged\u{1B}[0m Guide")
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .downloaded(bytes: 1_000), elapsed: nil, style: TerminalStyle(colors: true))
+            == "\u{1B}[32mdone    \u{1B}[0m Guide  1.0 KB")
+        #expect(ProgressLines.plainFinished(title: "Guide", outcome: .failed(reset), elapsed: nil, style: TerminalStyle(colors: true), url: url)
+            == "\u{1B}[31mfailed  \u{1B}[0m Guide: the connection was reset (example.org)")
+    }
+
     @Test func plainRetryingLine() {
         #expect(
             ProgressLines.plainRetrying(title: "Guide", after: .seconds(2), reason: "the server answered 503")

@@ -60,7 +60,21 @@ struct ProgressOverallTests {
     }
 
     @Test func theBatchRemembersEachFilesURL() {
-        #expect(batch().url(of: "/d/3") == "https://example.org/3.pdf")
-        #expect(batch().url(of: "/elsewhere") == nil)
+        let batch = batch()
+        #expect(batch.url(of: "/d/3") == "https://example.org/3.pdf")
+        #expect(batch.url(of: "/elsewhere") == nil)
+    }
+
+    /// Files planned later are found too, and a file planned again from elsewhere comes from
+    /// where the last plan says.
+    @Test func filesPlannedAfterTheFirstQuestionAreFoundAndTheLastPlanWins() {
+        var batch = batch()
+        #expect(batch.url(of: "/d/0") == "https://example.org/0.pdf")
+        batch.plan([PlannedTransfer(path: "/d/9", title: "File 9", url: "https://example.org/9.pdf"),
+                    PlannedTransfer(path: "/d/0", title: "File 0", url: "https://mirror.example.org/0.pdf")])
+        #expect(batch.url(of: "/d/9") == "https://example.org/9.pdf")
+        #expect(batch.url(of: "/d/0") == "https://mirror.example.org/0.pdf")
+        #expect(batch.url(of: "/d/3") == "https://example.org/3.pdf")
+        #expect(batch.overall().filesTotal == 6)
     }
 }
