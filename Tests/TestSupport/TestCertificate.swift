@@ -21,4 +21,20 @@ public enum TestCertificate {
             throw TestSupportError("openssl could not make a test certificate (exit \(openssl.terminationStatus))")
         }
     }
+
+    /// Copies `certificate` into `folder` and names it as OpenSSL looks an issuer up in a folder
+    /// (`openssl rehash`): a folder that trusts it, as `/etc/ssl/certs` trusts the system's.
+    public static func addToFolder(_ certificate: String, folder: String) throws {
+        try FileManager.default.copyItem(atPath: certificate, toPath: folder + "/test-authority.pem")
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["rehash", folder]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else {
+            throw TestSupportError("openssl could not hash the certificate folder \(folder) (exit \(openssl.terminationStatus))")
+        }
+    }
 }

@@ -100,7 +100,7 @@ final class Download: CurlEasyDelegate {
         easy.receiveBuffer(Self.receiveBufferSize(secure: secure))
         try easy.followRedirects(max: options.maximumRedirects)
         try easy.verifyPeer()
-        try easy.certificateAuthorities(file: Self.authoritiesFile, folder: Self.authoritiesFolder)
+        try easy.trust(Self.authorities)
         try easy.withoutSignals()
         if Self.mayUseProxy(options) { try easy.userAgent(options.userAgent) }
         // No proxy configured and none in the environment: curl is told so, and then looks in
@@ -165,15 +165,11 @@ final class Download: CurlEasyDelegate {
         scheme.matchesCaseBlind(url.utf8.prefix(scheme.utf8CodeUnitCount))
     }
 
-    /// A non-empty environment variable. The CA certificates to trust instead of the system's
-    /// come from where the `curl` command and OpenSSL take them: a file in `CURL_CA_BUNDLE`
-    /// or `SSL_CERT_FILE`, a folder in `SSL_CERT_DIR`. Certificates are verified either way.
-    private static let authoritiesFile = environment("CURL_CA_BUNDLE") ?? environment("SSL_CERT_FILE")
-    private static let authoritiesFolder = environment("SSL_CERT_DIR")
-
-    private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-    }
+    /// The CA certificates to trust, read once: the user's from where the `curl` command and
+    /// OpenSSL take them, else the system's folder (see ``CertificateAuthorities``).
+    private static let authorities = CertificateAuthorities(
+        environment: { getenv($0).map { String(cString: $0) } }, builtInFolder: CurlGlobal.builtInCertificateFolder
+    )
 
     /// The host (and port) that answered, after redirects: the one a message about the
     /// response must name.

@@ -87,12 +87,28 @@ struct CurlEasyTests {
             sink.received = 0
             easy.delegate = sink
             try easy.url(url)
-            try easy.certificateAuthorities(file: secure.certificatePath, folder: nil)
+            try easy.trust(CertificateAuthorities(file: secure.certificatePath, folder: nil, withoutBuiltInFile: false))
             easy.receiveBuffer(size)
             #expect(try run(easy, on: multi) == nil)
             #expect(sink.received == body.count)
             easy.resetForReuse()
         }
+    }
+
+    /// A folder of hashed certificates, libcurl's own bundle file turned off, is enough to
+    /// verify a server: how the system's authorities are trusted (``CertificateAuthorities``).
+    @Test func aFolderAloneVerifiesAServerWhoseCertificateItHolds() throws {
+        let secure = try NginxServer(tls: true)
+        try secure.serve("one.pdf", Data(repeating: 7, count: 1_000))
+        let folder = try TemporaryDirectory(prefix: "authorities")
+        try TestCertificate.addToFolder(try #require(secure.certificatePath), folder: folder.path)
+        let easy = CurlEasy()
+        let sink = Sink()
+        easy.delegate = sink
+        try easy.url(secure.secureURL("one.pdf"))
+        try easy.trust(CertificateAuthorities(file: nil, folder: folder.path, withoutBuiltInFile: true))
+        #expect(try run(easy, on: CurlMulti()) == nil)
+        #expect(sink.received == 1_000)
     }
 
     /// Runs one transfer on `easy` to its end; its error, `nil` for success.

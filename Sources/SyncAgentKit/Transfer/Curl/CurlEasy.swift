@@ -122,12 +122,15 @@ final class CurlEasy {
         try set(CURLOPT_SSL_VERIFYHOST, 2)
     }
 
-    /// The CA certificates to trust instead of the system's: a bundle file, a hashed folder.
+    /// The CA certificates to trust: a bundle file, a hashed folder, and whether libcurl's own
+    /// bundle file is left out (see ``CertificateAuthorities``).
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CAINFO.html
     /// - SeeAlso: https://curl.se/libcurl/c/CURLOPT_CAPATH.html
-    func certificateAuthorities(file: String?, folder: String?) throws(CurlError) {
-        if let file { try set(CURLOPT_CAINFO, file) }
-        if let folder { try set(CURLOPT_CAPATH, folder) }
+    func trust(_ authorities: CertificateAuthorities) throws(CurlError) {
+        if let file = authorities.file { try set(CURLOPT_CAINFO, file) }
+        if let folder = authorities.folder { try set(CURLOPT_CAPATH, folder) }
+        // A null file turns the built-in one off (a reset handle has it again).
+        if authorities.withoutBuiltInFile { try check(syncagent_easy_setopt_string(rawHandle, CURLOPT_CAINFO, nil)) }
     }
 
     /// Keeps curl away from signals (`SIGALRM` for name lookups): this runs on a thread of a

@@ -1,4 +1,5 @@
 internal import CCurl
+import Glibc
 
 /// libcurl's process-wide set-up, done once before the first handle.
 ///
@@ -13,6 +14,17 @@ enum CurlGlobal {
         // CURL_GLOBAL_ALL imports as Int32 while the function takes a long.
         curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     }()
+
+    /// libcurl's own folder of CA certificates (`/etc/ssl/certs` in Debian's), when it has
+    /// one and the folder is there; `nil` otherwise.
+    static var builtInCertificateFolder: String? {
+        // CURLVERSION_NOW, a macro Swift does not import, is this header's newest version; the
+        // answer's `age` says which fields it has (`capath` from the seventh on).
+        guard let info = curl_version_info(CURLVERSION_ELEVENTH)?.pointee, info.age.rawValue >= CURLVERSION_SEVENTH.rawValue,
+              let path = info.capath.map({ String(cString: $0) }) else { return nil }
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? path : nil
+    }
 
     /// Makes sure libcurl is set up; traps if it cannot be (no TLS library: nothing works).
     static func ensureInitialized() {
