@@ -7,7 +7,7 @@ import Synchronization
 /// more are opened. In a process with more than one thread, each replacement waits for an RCU
 /// grace period (`synchronize_rcu` in `expand_fdtable`) — 4–14 ms here, on the engine's thread,
 /// in the middle of receiving: a fetch of many small files holds up to two commit groups open
-/// (512 descriptors). Grown once to room for ``size`` when the first download's file is opened,
+/// (512 descriptors). Grown once to room for ``size`` when downloads' files reach ``growthMark``,
 /// on a short-lived thread, the table is large enough before the engine gets there: it waits
 /// only if it needs a descriptor beyond the old table while the grace period is still running.
 /// The table never shrinks; room for 1,024 descriptors takes about 9 KiB.
@@ -28,10 +28,16 @@ enum DescriptorTable {
         var isOver = false
     }
 
-    /// Starts growing the table on a thread of its own, the first time it is called; later
-    /// calls cost an atomic load.
-    static func growAhead() {
-        guard !started.load(ordering: .relaxed),
+    /// A download's descriptor from which the table is grown: half the table the kernel
+    /// starts with. A few downloads at once stay below it (five big files use 16–23), and
+    /// cost no thread; a fetch that holds finished files open for their group passes it
+    /// early, with 32 descriptors to go before the first growth the engine would wait for.
+    static let growthMark: Int32 = 32
+
+    /// Starts growing the table on a thread of its own, the first time a download's
+    /// descriptor reaches ``growthMark``; later calls cost a comparison or an atomic load.
+    static func growAhead(opened descriptor: Int32) {
+        guard descriptor >= growthMark, !started.load(ordering: .relaxed),
               started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         startDetachedThread(named: "syncagent.fds") {
             _ = grow(toHold: min(size, openFileLimit()))
@@ -40,7 +46,7 @@ enum DescriptorTable {
         }
     }
 
-    /// Waits until the growth started by ``growAhead()`` is over (for tests); `false` at once
+    /// Waits until the growth started by ``growAhead(opened:)`` is over (for tests); `false` at once
     /// when none was started.
     static func waitUntilGrown() -> Bool {
         guard started.load(ordering: .relaxed) else { return false }

@@ -16,12 +16,15 @@ struct DescriptorTableTests {
         #expect(try #require(DescriptorTable.capacity()) >= wanted)
     }
 
-    /// A download's file starts the growth, to room for 1,024 descriptors (or the soft limit).
-    @Test func aDownloadsFileGrowsTheTable() throws {
+    /// Downloads' files reaching the mark start the growth, to room for 1,024 descriptors (or
+    /// the soft limit).
+    @Test func downloadsFilesGrowTheTable() throws {
         let folder = try TemporaryDirectory(prefix: "descriptor-table")
-        let part = try PartFile(destination: folder.appending("f.bin"), root: folder.path, keepingFirst: 0, expectedLength: 5)
-        part.discard()
-        #expect(DescriptorTable.waitUntilGrown(), "started by the file")
+        let parts = try (0..<Int(DescriptorTable.growthMark)).map {
+            try PartFile(destination: folder.appending("f\($0).bin"), root: folder.path, keepingFirst: 0, expectedLength: 5)
+        }
+        for part in parts { part.discard() }
+        #expect(DescriptorTable.waitUntilGrown(), "started by the files")
         var limit = rlimit()
         #expect(getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0)
         #expect(try #require(DescriptorTable.capacity()) >= min(DescriptorTable.size, Int(clamping: limit.rlim_cur)))
