@@ -130,6 +130,8 @@ final class PartFile {
             if !isUnnamed { descriptor = Self.openNamed(path, keepingFirst: offset) }
             if descriptor >= 0 { break }
         }
+        // Before the engine holds many files open, so that the table's growth is not its wait.
+        DescriptorTable.growAhead(opened: descriptor)
         guard descriptor >= 0 else {
             switch errno {
             case EACCES, EPERM, EROFS: throw .diskError("cannot write in the folder", folder)
