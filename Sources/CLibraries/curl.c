@@ -53,6 +53,9 @@ SYNCAGENT_LIBRARY_OVERLAPPED(
     syncagent_curl, "libcurl.so.4", "libcurl4", CURL_FUNCTIONS, prepare_curl, curl_dependencies, note_openssl, set_up_openssl_while_curl_opens
 )
 
+/// OPENSSL_init_crypto and OPENSSL_init_ssl, as dlsym finds them.
+typedef int (*openssl_init_function)(uint64_t, const OPENSSL_INIT_SETTINGS *);
+
 /// Tells OpenSSL, before libcurl sets it up, not to free all it holds when the process exits
 /// (OPENSSL_INIT_NO_ATEXIT): 545,000 instructions at the end of every command that opened
 /// libcurl, on the way to its exit, for memory the kernel takes back at once anyway. That
@@ -63,8 +66,7 @@ SYNCAGENT_LIBRARY_OVERLAPPED(
 static void skip_openssl_cleanup_at_exit(void) {
     void *crypto = dlopen("libcrypto.so.3", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
     if (crypto == NULL) return;
-    int (*init_crypto)(uint64_t, const OPENSSL_INIT_SETTINGS *) =
-        (int (*)(uint64_t, const OPENSSL_INIT_SETTINGS *))dlsym(crypto, "OPENSSL_init_crypto");
+    openssl_init_function init_crypto = (openssl_init_function)dlsym(crypto, "OPENSSL_init_crypto");
     if (init_crypto != NULL) (void)init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL);
     // RTLD_NOLOAD counted one more user of it; libcurl still holds it open.
     dlclose(crypto);
@@ -76,8 +78,8 @@ static void skip_openssl_cleanup_at_exit(void) {
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    int (*init_crypto)(uint64_t, const OPENSSL_INIT_SETTINGS *);
-    int (*init_ssl)(uint64_t, const OPENSSL_INIT_SETTINGS *);
+    openssl_init_function init_crypto;
+    openssl_init_function init_ssl;
     /// 0 while libssl is still to be opened, 1 once it and libcrypto are (both functions
     /// found), -1 when they will not be (libcurl's dependencies are all passed).
     int state;
@@ -88,9 +90,9 @@ static void note_openssl(const char *soname, void *handle) {
     if (soname == NULL) {
         if (openssl.state == 0) openssl.state = -1;
     } else if (handle != NULL && strcmp(soname, "libcrypto.so.3") == 0) {
-        openssl.init_crypto = (int (*)(uint64_t, const OPENSSL_INIT_SETTINGS *))dlsym(handle, "OPENSSL_init_crypto");
+        openssl.init_crypto = (openssl_init_function)dlsym(handle, "OPENSSL_init_crypto");
     } else if (handle != NULL && strcmp(soname, "libssl.so.3") == 0) {
-        openssl.init_ssl = (int (*)(uint64_t, const OPENSSL_INIT_SETTINGS *))dlsym(handle, "OPENSSL_init_ssl");
+        openssl.init_ssl = (openssl_init_function)dlsym(handle, "OPENSSL_init_ssl");
         openssl.state = openssl.init_crypto != NULL && openssl.init_ssl != NULL ? 1 : -1;
     }
     pthread_cond_broadcast(&openssl.changed);

@@ -31,22 +31,11 @@ struct OnceCommandLine: Equatable {
     var manifest: String?
     /// `--state-dir`, as given.
     var stateDirectory: String?
+}
 
-    /// Every field as given.
-    init(
-        dryRun: Bool = false, quiet: Bool = false, verbose: Bool = false, noNotify: Bool = false, limitRate: String? = nil,
-        color: ColorChoice? = nil, manifest: String? = nil, stateDirectory: String? = nil
-    ) {
-        self.dryRun = dryRun
-        self.quiet = quiet
-        self.verbose = verbose
-        self.noNotify = noNotify
-        self.limitRate = limitRate
-        self.color = color
-        self.manifest = manifest
-        self.stateDirectory = stateDirectory
-    }
-
+// In an extension, so that Swift still makes the memberwise initialiser the parser's value
+// (SyncAgent.onceCommandLine) is built with.
+extension OnceCommandLine {
     /// The plain `--once` command line `arguments` (without the program's name) is, or `nil`
     /// when it is any other: that one is for the parser.
     init?(arguments: [String]) {
@@ -84,7 +73,7 @@ struct OnceCommandLine: Equatable {
         var logger = Logger(label: "syncagent")
         if quiet { logger.logLevel = .error }
         let options = OnceCommand.Options(
-            style: TerminalStyle.decide(color ?? .auto, isTerminal: FileDescriptorOutput.standardOutput.isTerminal, environment: environment),
+            style: ColorOption.style(color, for: .standardOutput, environment: environment),
             quiet: quiet, verbose: verbose, notify: !noNotify, limitRate: limitRate.flatMap(BandwidthText.parse), home: environment["HOME"]
         )
         try OnceCommand(locations: locations, logger: logger, options: options).run()

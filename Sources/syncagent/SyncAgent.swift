@@ -166,13 +166,6 @@ struct SyncAgent: ParsableCommand {
         return nil
     }
 
-    /// Whether the command line looks like `--once` with transfers, whose libraries are then
-    /// opened while the arguments are parsed: CLibraries starts that before `main`, when this
-    /// program says so (``opensLibrariesAtStart()``).
-    static func mayTransfer(arguments: [String]) -> Bool {
-        SharedLibraryPreload.mayTransfer(arguments: arguments)
-    }
-
     /// The shell named by `--generate-completion-script SHELL` (or `=SHELL`), if asked.
     static func completionShellAsked(in arguments: [String]) -> String? {
         let option = "--generate-completion-script"

@@ -1,5 +1,5 @@
+import SyncAgentKit
 import Testing
-@testable import syncagent
 
 /// Which command lines open libcurl and libcrypto on a thread of their own as the process
 /// starts (SharedLibraryPreload, from before `main`), while the arguments are read: `--once` with
@@ -10,11 +10,11 @@ struct LibraryPreloadTests {
         ["--once"], ["--once", "--manifest", "m.yaml", "--state-dir", "s"], ["-q", "--once"], ["--once", "--limit-rate", "1MB/s"],
     ])
     func aBatchOfTransfersOpensItsLibrariesAsItStarts(_ arguments: [String]) {
-        #expect(SyncAgent.mayTransfer(arguments: arguments))
+        #expect(SharedLibraryPreload.mayTransfer(arguments: arguments))
     }
 
     @Test(arguments: [[], ["--version"], ["check"], ["status"], ["--once", "--dry-run"], ["--dry-run", "--once"], ["pause", "Guide"]])
     func otherCommandsOpenNothingAhead(_ arguments: [String]) {
-        #expect(!SyncAgent.mayTransfer(arguments: arguments))
+        #expect(!SharedLibraryPreload.mayTransfer(arguments: arguments))
     }
 }

@@ -54,13 +54,7 @@ public final class SyncDriver {
     /// The zone windows, `not_before` days and bandwidth windows are local to, asked for the
     /// first time a round needs it (see ``plan(conditions:)``): finding the current zone reads
     /// the whole environment twice (1.1 M instructions), and `--once` never needs it.
-    var timeZone: TimeZone {
-        if let resolvedTimeZone { return resolvedTimeZone }
-        let zone = currentTimeZone()
-        resolvedTimeZone = zone
-        return zone
-    }
-    private var resolvedTimeZone: TimeZone?
+    lazy var timeZone: TimeZone = currentTimeZone()
     private let currentTimeZone: () -> TimeZone
     private let options: TransferOptions
     private let observe: (TransferEvent, TrackedFile) -> Void

@@ -25,6 +25,12 @@ struct ColorOption: ParsableArguments {
     /// The style for `output`: colour as chosen, symbols as the locale of `environment` can
     /// show them.
     func style(for output: FileDescriptorOutput, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
+        Self.style(color, for: output, environment: environment)
+    }
+
+    /// The style for `output` given `--color` (`nil`: not given, which is `auto`), for a
+    /// command line read without the parser (``OnceCommandLine``).
+    static func style(_ color: ColorChoice?, for output: FileDescriptorOutput, environment: [String: String]) -> TerminalStyle {
         TerminalStyle.decide(color ?? .auto, isTerminal: output.isTerminal, environment: environment)
     }
 }
