@@ -1,6 +1,6 @@
 #pragma once
 // Linux interfaces Glibc's Swift module leaves out: signalfd, timerfd, syncfs, O_DIRECT,
-// fstatfs, SO_COOKIE.
+// O_TMPFILE, O_PATH, fstatfs, SO_COOKIE.
 #include <sys/signalfd.h>
 #include <sys/vfs.h>
 #include <sys/timerfd.h>
@@ -17,6 +17,9 @@ static const int syncagent_O_DIRECT = __O_DIRECT;
 
 // O_TMPFILE for open(2): a file with no name in the given folder, named later with linkat(2).
 static const int syncagent_O_TMPFILE = __O_TMPFILE | O_DIRECTORY;
+
+// O_PATH for open(2): a descriptor that only names a file or folder, for the *at calls.
+static const int syncagent_O_PATH = __O_PATH;
 
 // SO_COOKIE for getsockopt(2): a number the kernel gives one socket only (Linux 4.12).
 static const int syncagent_SO_COOKIE = SO_COOKIE;

@@ -277,7 +277,7 @@ import TestSupport
         return try driver.runOneBatch(stoppingOn: requests)
     }
 
-    @Test func aPartialBetween64KiBAnd1MiBIsResumedAndSaysSo() throws {
+    @Test func aPartialBetween128KiBAnd1MiBIsResumedAndSaysSo() throws {
         try server.serve("slow/mid.pdf", Data(repeating: 9, count: 700_000))
 
         guard case .interrupted(let resuming, _) = try interruptedBatch([entry("Mid", "slow/mid.pdf")]) else {
@@ -297,7 +297,7 @@ import TestSupport
     }
 
     @Test func aSmallNewFileStartsOverAndSaysSo() throws {
-        try server.serve("crawl/small.pdf", Data(repeating: 5, count: 60_000))
+        try server.serve("crawl/small.pdf", Data(repeating: 5, count: 120_000))
 
         guard case .interrupted(let resuming, let startingOver) = try interruptedBatch([entry("Small", "crawl/small.pdf")]) else {
             Issue.record("the batch was not interrupted")

@@ -17,7 +17,7 @@ import Glibc
 /// its one write would wait for the device on the engine's thread (or start a writer thread
 /// for that one block), while its pages are written back by its group's flush, on the
 /// ``CommitThread``, as the engine goes on (1,000 files of 100 KiB: about 0.32 s instead of
-/// 0.49 s). Files of 64 KiB or less are also created without a name (see ``PartFile``).
+/// 0.49 s). Files of 128 KiB or less are also created without a name (see ``PartFile``).
 ///
 /// Direct I/O needs block-aligned memory, lengths and file offsets: the buffer is aligned, whole
 /// blocks go out directly, and the last partial block through the page cache. Direct writes

@@ -147,13 +147,10 @@ struct StagedFile {
     /// What ``FileSystem/makeDurable(_:)`` flushes for this file: the open file itself.
     var durableItem: FileSystem.DurableItem { (partPath, descriptor, device) }
 
-    /// Whether `/proc/self/fd` lets `linkat(2)` give an open file a new name.
-    private static let canLinkDescriptors = access("/proc/self/fd", X_OK) == 0
-
     /// Gives the file its destination's name in one step, replacing an older version.
     ///
-    /// The open file is linked to the destination's name (`linkat` through `/proc/self/fd`,
-    /// which names exactly this inode and fails if it has been deleted). `linkat` never
+    /// The open file is linked to the destination's name (``OpenFileLink``, which names exactly
+    /// this inode and fails if it has been deleted). `linkat` never
     /// replaces: when an older version is there, the file gets a fresh name first, of the
     /// staging form `..syncagent-RANDOM.part.part` that no entry's file or partial can have
     /// (``StagingName``), and that name is renamed over the destination. Without `/proc`, the
@@ -164,15 +161,14 @@ struct StagedFile {
             destination = fallback
             self.fallback = nil
         }
-        guard Self.canLinkDescriptors else {
+        guard OpenFileLink.isAvailable else {
             guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { throw replaced }
             guard rename(partPath, destination) == 0 else { throw .diskError("cannot put in place", destination) }
             return
         }
         let folder = splitPath(destination).folder
-        let reference = "/proc/self/fd/\(descriptor)"
         // A new file (the usual case for a first download): one step.
-        if linkat(AT_FDCWD, reference, AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0 {
+        if OpenFileLink.link(descriptor, to: destination) {
             if !isUnnamed { removePartial() }
             return
         }
@@ -180,7 +176,7 @@ struct StagedFile {
         guard errno == EEXIST else { throw .diskError("cannot put in place", destination) }
         while true {
             let fresh = folder + "/..syncagent-" + PartFile.hexadecimal(UInt64.random(in: .min ... .max)) + StagingName.suffix + StagingName.suffix
-            if linkat(AT_FDCWD, reference, AT_FDCWD, fresh, AT_SYMLINK_FOLLOW) == 0 {
+            if OpenFileLink.link(descriptor, to: fresh) {
                 guard rename(fresh, destination) == 0 else {
                     let failure = TransferFailure.diskError("cannot put in place", destination)
                     unlink(fresh)
@@ -199,8 +195,8 @@ struct StagedFile {
     /// does (a file, a folder, a link), which is left as it is.
     private func linkWithoutReplacing() throws(TransferFailure) -> Bool {
         let linked: Bool
-        if Self.canLinkDescriptors {
-            linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, destination, AT_SYMLINK_FOLLOW) == 0
+        if OpenFileLink.isAvailable {
+            linked = OpenFileLink.link(descriptor, to: destination)
         } else {
             guard !isUnnamed, let found = FileSystem.identity(at: partPath), found == (device, inode) else { throw replaced }
             linked = link(partPath, destination) == 0
