@@ -125,7 +125,7 @@ private func report(_ event: TransferEvent, of file: SyncDriver.TrackedFile, to 
     case .started(_, let offset):
         reporter.transferStarted(path: file.path, title: file.title, receivedBytes: offset, expectedBytes: nil)
     case .receiving(_, _, let offset, let expectedLength):
-        reporter.transferReceiving(path: file.path, receivedBytes: offset, expectedBytes: expectedLength)
+        reporter.transferReceiving(path: file.path, title: file.title, receivedBytes: offset, expectedBytes: expectedLength)
     case .progress(_, let received, let expectedLength):
         reporter.transferProgressed(path: file.path, receivedBytes: received, expectedBytes: expectedLength)
     case .willRetry(_, let delay, let failure):

@@ -20,20 +20,51 @@ public func formatRemainingTime(_ remaining: Duration?, unknown: String = "—")
 ///
 /// Tenths of a second only below ten seconds, where they still mean something.
 public func formatElapsedTime(_ elapsed: Duration) -> String {
-    let seconds = max(0, elapsed.progressSeconds)
-    if seconds < 9.95 {
-        let tenths = Int((seconds * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) s"
+    var text: [UInt8] = []
+    text.appendElapsedTime(elapsed)
+    return String(decoding: text, as: UTF8.self)
+}
+
+extension Array where Element == UInt8 {
+    /// Appends ``formatElapsedTime(_:)``'s text: a plain progress line writes one for each file
+    /// downloaded, and building it as a string cost about 1,000 instructions.
+    mutating func appendElapsedTime(_ elapsed: Duration) {
+        let seconds = Swift.max(0, elapsed.progressSeconds)
+        if seconds < 9.95 {
+            let tenths = Int((seconds * 10).rounded())
+            appendDecimal(tenths / 10)
+            append(UInt8(ascii: "."))
+            appendDecimal(tenths % 10)
+            appendLiteral(" s")
+            return
+        }
+        let wholeSeconds = Int(seconds.rounded())
+        if wholeSeconds < 60 {
+            appendDecimal(wholeSeconds)
+            appendLiteral(" s")
+            return
+        }
+        if wholeSeconds < 3600 {
+            let (minutes, secondsLeft) = wholeSeconds.quotientAndRemainder(dividingBy: 60)
+            appendDecimal(minutes)
+            appendLiteral(" min")
+            if secondsLeft != 0 {
+                append(UInt8(ascii: " "))
+                appendDecimal(secondsLeft)
+                appendLiteral(" s")
+            }
+            return
+        }
+        let minutes = (wholeSeconds + 30) / 60
+        let (hours, minutesLeft) = minutes.quotientAndRemainder(dividingBy: 60)
+        appendDecimal(hours)
+        appendLiteral(" h")
+        if minutesLeft != 0 {
+            append(UInt8(ascii: " "))
+            appendDecimal(minutesLeft)
+            appendLiteral(" min")
+        }
     }
-    let wholeSeconds = Int(seconds.rounded())
-    if wholeSeconds < 60 { return "\(wholeSeconds) s" }
-    if wholeSeconds < 3600 {
-        let (minutes, secondsLeft) = wholeSeconds.quotientAndRemainder(dividingBy: 60)
-        return secondsLeft == 0 ? "\(minutes) min" : "\(minutes) min \(secondsLeft) s"
-    }
-    let minutes = (wholeSeconds + 30) / 60
-    let (hours, minutesLeft) = minutes.quotientAndRemainder(dividingBy: 60)
-    return minutesLeft == 0 ? "\(hours) h" : "\(hours) h \(minutesLeft) min"
 }
 
 /// Formats a transfer rate: "3.1 MB/s", "512 bytes/s".

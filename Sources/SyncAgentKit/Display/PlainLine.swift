@@ -15,6 +15,10 @@ public struct PlainLine: Sendable {
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends `text`'s bytes.
+    ///
+    /// Disfavoured so that a literal goes to ``append(_:)-(StaticString)``, which copies its
+    /// bytes without asking a string for them.
+    @_disfavoredOverload
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -22,7 +26,22 @@ public struct PlainLine: Sendable {
 
     /// Appends `text`'s bytes, as they are in the program.
     public mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.appendLiteral(text)
+    }
+
+    /// Appends `count` spaces (at most eight).
+    public mutating func append(spaces count: Int) {
+        for _ in 0..<min(max(0, count), 8) { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    /// Appends a size as ``formatByteCount(_:)`` words it: "28.6 MB".
+    public mutating func append(byteCount: Int64) {
+        bytes.appendByteCount(byteCount)
+    }
+
+    /// Appends a duration as ``formatElapsedTime(_:)`` words it: "3.2 s".
+    public mutating func append(elapsedTime: Duration) {
+        bytes.appendElapsedTime(elapsedTime)
     }
 
     /// Appends one byte: an ASCII character.

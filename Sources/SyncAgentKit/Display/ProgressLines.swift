@@ -52,11 +52,11 @@ public enum ProgressLines {
         line.append(ProgressText.sanitized(title))
         if expectedBytes != nil || receivedBytes > 0 {
             line.append(" (")
-            if let expectedBytes { line.append(formatByteCount(expectedBytes)) }
+            if let expectedBytes { line.append(byteCount: expectedBytes) }
             if receivedBytes > 0 {
                 if expectedBytes != nil { line.append(", ") }
                 line.append("resuming at ")
-                line.append(formatByteCount(receivedBytes))
+                line.append(byteCount: receivedBytes)
             }
             line.append(")")
         }
@@ -93,10 +93,10 @@ public enum ProgressLines {
             appendVerb("done", .green, style, to: &line)
             line.append(title)
             line.append("  ")
-            line.append(formatByteCount(bytes))
+            line.append(byteCount: bytes)
             if let elapsed {
                 line.append(" in ")
-                line.append(formatElapsedTime(elapsed))
+                line.append(elapsedTime: elapsed)
             }
             if verbose { line.append(verboseURL(url(), verbose, style)) }
         case .unchanged:
@@ -146,21 +146,16 @@ public enum ProgressLines {
         return "  " + style.paint(ProgressText.sanitized(url), .dim)
     }
 
-    /// Runs of 0 to 7 spaces, to pad a verb with (a string of repeated spaces made for each
-    /// line cost 500 instructions).
-    private static let padding = (0..<8).map { String(repeating: " ", count: $0) }
-
     /// Appends the verb padded so the titles of most lines start in the same column, as a
     /// log reader scanning down expects, in its colour, and the space before the title.
     private static func appendVerb(_ verb: StaticString, _ color: TerminalStyle.Color?, _ style: TerminalStyle, to line: inout PlainLine) {
         // The verbs are short ASCII words: padding them needs no column count.
-        let count = verb.utf8CodeUnitCount
-        let padding = count >= 8 ? "" : Self.padding[8 - count]
+        let padding = 8 - verb.utf8CodeUnitCount
         if let color, style.colors {
-            line.append(style.paint(verb.description + padding, color))
+            line.append(style.paint(verb.description + String(repeating: " ", count: max(0, padding)), color))
         } else {
             line.append(verb)
-            line.append(padding)
+            line.append(spaces: padding)
         }
         line.append(" ")
     }
@@ -170,7 +165,7 @@ public enum ProgressLines {
     private static func plain(_ verb: String, _ color: TerminalStyle.Color?, _ rest: String, _ style: TerminalStyle, then tail: String = "") -> String {
         // The verbs are short ASCII words: padding them needs no column count (which took
         // a sixth of a line's instructions).
-        let padded = verb.utf8.count >= 8 ? verb : verb + Self.padding[8 - verb.utf8.count]
+        let padded = verb.utf8.count >= 8 ? verb : verb + String(repeating: " ", count: 8 - verb.utf8.count)
         var line = color.map { style.paint(padded, $0) } ?? padded
         // One buffer for the whole line: each `+` made a new string (a 10,000-file batch writes
         // 10,000 lines).

@@ -17,8 +17,9 @@ public protocol ProgressReporter: Sendable {
 
     /// The body of a running transfer's response begins: the file itself is arriving, from
     /// `receivedBytes` (above zero for a resume) out of `expectedBytes`, if known. Not called
-    /// for a transfer that ends before any body (unchanged, refused, unreachable).
-    func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?)
+    /// for a transfer that ends before any body (unchanged, refused, unreachable). `title` is
+    /// the one it started with, given again so that a line naming the file need not look it up.
+    func transferReceiving(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?)
 
     /// A running transfer has `receivedBytes` in all (the resumed part included) out of
     /// `expectedBytes`, if known. Cheap enough to call on every libcurl progress callback.
@@ -46,7 +47,7 @@ extension ProgressReporter {
 
     /// A reporter that shows only how far each file has come sees the body's start as
     /// progress.
-    public func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
+    public func transferReceiving(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
         transferProgressed(path: path, receivedBytes: receivedBytes, expectedBytes: expectedBytes)
     }
 }

@@ -33,7 +33,7 @@ final class PlainProgressReporter: ProgressReporter {
     /// What the reporter remembers: start times for "in 3.2 s", titles for retries, counts
     /// for the summary.
     private struct State: Sendable {
-        var batch = ProgressBatch()
+        var batch = PlainBatch()
         var throttle = ProgressRedrawThrottle()
         /// Lines not written yet.
         var pending = PlainLine()
@@ -59,14 +59,13 @@ final class PlainProgressReporter: ProgressReporter {
     /// never comes for a re-check that finds the file unchanged.
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
         state.withLock { state in
-            state.batch.start(path: path, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, at: clock.now())
+            state.batch.start(path: path, title: title, at: clock.now())
         }
     }
 
     /// Writes the "started" line, with the size the response announced.
-    func transferReceiving(path: String, receivedBytes: Int64, expectedBytes: Int64?) {
+    func transferReceiving(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
         writeLine { state, _ in
-            let title = state.batch.title(of: path) ?? path
             let url = verbose ? state.batch.url(of: path) : nil
             ProgressLines.appendPlainStarted(
                 to: &state.pending, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, style: style, url: url,
@@ -79,15 +78,14 @@ final class PlainProgressReporter: ProgressReporter {
     func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {}
 
     func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {
-        writeLine { state, now in
-            state.batch.scheduleRetry(path: path, after: delay, reason: failure.message, at: now)
+        writeLine { state, _ in
             state.pending.append(ProgressLines.plainRetrying(title: state.batch.title(of: path) ?? path, after: delay, reason: failure.message, style: style))
         }
     }
 
     func transferFinished(_ result: FileResult) {
         writeLine { state, now in
-            let elapsed = state.batch.finish(result, at: now)
+            let elapsed = state.batch.finish(path: result.path, outcome: result.outcome, at: now)
             // Only a failure or `--verbose` shows where a file came from.
             var showsURL = verbose
             if case .failed = result.outcome { showsURL = true }

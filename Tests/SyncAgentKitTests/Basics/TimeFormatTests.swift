@@ -33,4 +33,47 @@ struct TimeFormatTests {
         #expect(formatByteRate(.nan) == "0 bytes/s")
         #expect(formatByteRate(.infinity) == "0 bytes/s")
     }
+
+    @Test(arguments: [
+        (.milliseconds(49), "0.0 s"), (.milliseconds(50), "0.1 s"), (.milliseconds(999), "1.0 s"),
+        (.milliseconds(1_000), "1.0 s"), (.milliseconds(9_949), "9.9 s"), (.milliseconds(9_950), "10 s"),
+        (.milliseconds(59_499), "59 s"), (.milliseconds(59_500), "1 min"), (.seconds(61), "1 min 1 s"),
+        (.milliseconds(3_599_499), "59 min 59 s"), (.milliseconds(3_599_500), "1 h"), (.seconds(3_629), "1 h"),
+        (.seconds(3_630), "1 h 1 min"), (.seconds(-4), "0.0 s"), (.seconds(400_000), "111 h 7 min"),
+    ] as [(Duration, String)])
+    func formatsElapsedTimeAtItsEdges(elapsed: Duration, expected: String) {
+        #expect(formatElapsedTime(elapsed) == expected)
+    }
+
+    /// The bytes written for a time taken are the text interpolation gave, which this test
+    /// keeps as it was: around every edge where the wording changes, and on a spread of times.
+    @Test func writesWhatInterpolationWrote() {
+        var times: [Duration] = []
+        for edgeMilliseconds in [0, 50, 1_000, 9_950, 10_000, 59_500, 60_000, 3_599_500, 3_600_000, 3_630_000, 86_400_000] {
+            times += (-2...2).map { .milliseconds(edgeMilliseconds + $0) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 { times.append(.microseconds(Int64.random(in: 0...10_000_000_000, using: &generator))) }
+        for time in times {
+            #expect(formatElapsedTime(time) == interpolatedElapsedTime(time), "\(time)")
+        }
+    }
+
+    /// `formatElapsedTime` as it was written with string interpolation.
+    private func interpolatedElapsedTime(_ elapsed: Duration) -> String {
+        let seconds = max(0, elapsed.progressSeconds)
+        if seconds < 9.95 {
+            let tenths = Int((seconds * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) s"
+        }
+        let wholeSeconds = Int(seconds.rounded())
+        if wholeSeconds < 60 { return "\(wholeSeconds) s" }
+        if wholeSeconds < 3600 {
+            let (minutes, secondsLeft) = wholeSeconds.quotientAndRemainder(dividingBy: 60)
+            return secondsLeft == 0 ? "\(minutes) min" : "\(minutes) min \(secondsLeft) s"
+        }
+        let minutes = (wholeSeconds + 30) / 60
+        let (hours, minutesLeft) = minutes.quotientAndRemainder(dividingBy: 60)
+        return minutesLeft == 0 ? "\(hours) h" : "\(hours) h \(minutesLeft) min"
+    }
 }

@@ -19,4 +19,30 @@ struct PlainLineTests {
         line.append("x")
         #expect(line.text == "x")
     }
+
+    /// Literals go to the static-string append, and one of a single character (which Swift may
+    /// keep as its scalar rather than as bytes) comes out whole.
+    @Test func literalsOfEveryLengthAndSizesAndTimes() {
+        var line = PlainLine()
+        line.append("(")
+        line.append("é")
+        line.append("✓")
+        line.append("")
+        line.append(" in ")
+        #expect(line.text == "(é✓ in ")
+
+        line.removeAll()
+        for count in [-1, 0, 3, 8, 9] {
+            line.append(spaces: count)
+            line.append("|")
+        }
+        #expect(line.text == "|" + "|" + "   |" + "        |" + "        |")
+
+        line.removeAll()
+        line.append(byteCount: 28_600_000)
+        line.append(" in ")
+        line.append(elapsedTime: .milliseconds(3_240))
+        #expect(line.text == formatByteCount(28_600_000) + " in " + formatElapsedTime(.milliseconds(3_240)))
+        #expect(line.text == "28.6 MB in 3.2 s")
+    }
 }

@@ -28,6 +28,17 @@ struct ProgressTextTests {
         #expect(ProgressText.sanitized("plain\u{85}") == "plain ")
     }
 
+    /// Text too long to be kept inside the string value is read from its storage: a control
+    /// character at its end is found as in a short one, and its columns are its bytes.
+    @Test func longTextIsCheckedToItsLastByte() {
+        let long = String(repeating: "Networking Overview ", count: 4)
+        #expect(ProgressText.sanitized(long) == long)
+        #expect(ProgressText.sanitized(long + "\u{1B}") == long + "\u{FFFD}")
+        #expect(ProgressText.sanitized(long + "\n") == long + " ")
+        #expect(ProgressText.columns(of: long) == 80)
+        #expect(ProgressText.columns(of: long + "日本") == 84)
+    }
+
     @Test(arguments: [
         ("Guide", 5), ("", 0), ("Café", 4), ("Cafe\u{301}", 4), ("日本語", 6), ("ｆｕｌｌ", 8),
         ("한국어", 6), ("🚀 launch", 9), ("👩‍💻", 2), ("🇫🇷", 2), ("❤️", 2), ("…", 1),
