@@ -65,7 +65,7 @@ struct OnceCommand {
         let end: SyncDriver.BatchEnd
         do {
             end = try driver.runOneBatch(stoppingOn: signals) { files in
-                reporter.batchPlanned(files.map { PlannedTransfer(path: $0.path, title: $0.title, url: $0.url) })
+                reporter.batchPlanned(fileCount: files.count)
             }
             sleepDelay?.release()
         } catch {
@@ -125,13 +125,13 @@ private func report(_ event: TransferEvent, of file: SyncDriver.TrackedFile, to 
     case .started(_, let offset):
         reporter.transferStarted(path: file.path, title: file.title, receivedBytes: offset, expectedBytes: nil)
     case .receiving(_, _, let offset, let expectedLength):
-        reporter.transferReceiving(path: file.path, title: file.title, receivedBytes: offset, expectedBytes: expectedLength)
+        reporter.transferReceiving(path: file.path, title: file.title, url: file.url, receivedBytes: offset, expectedBytes: expectedLength)
     case .progress(_, let received, let expectedLength):
         reporter.transferProgressed(path: file.path, receivedBytes: received, expectedBytes: expectedLength)
     case .willRetry(_, let delay, let failure):
         reporter.transferWillRetry(path: file.path, after: delay, because: failure)
     case .finished(_, let completion):
-        reporter.transferFinished(FileResult(title: file.title, path: file.path, outcome: completion.outcome))
+        reporter.transferFinished(path: file.path, title: file.title, url: file.url, outcome: completion.outcome)
     }
 }
 

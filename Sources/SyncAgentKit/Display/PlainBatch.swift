@@ -1,6 +1,5 @@
 /// What plain progress lines (output that is not a terminal) need to know about a batch: when
-/// each running file started and its title, where each planned file comes from, and how the
-/// finished ones ended.
+/// each running file started and its title, and how the finished ones ended.
 ///
 /// ``ProgressBatch`` keeps a whole ``ProgressRow`` a file, with its speed, for the board to
 /// draw; lines need none of it, and making, copying and dropping a row and its place in the
@@ -11,9 +10,6 @@ public struct PlainBatch: Sendable {
 
     /// The running files, by path.
     private var running: [String: Running] = [:]
-    /// Where each planned file comes from, by path, for lines that name the server: made as
-    /// the batch is planned (see ``ProgressBatch``'s for why not later).
-    private var urls: [String: String] = [:]
 
     /// A running file.
     private struct Running: Sendable {
@@ -28,18 +24,6 @@ public struct PlainBatch: Sendable {
 
     /// How many files are running or waiting to retry.
     public var activeCount: Int { running.count }
-
-    /// The files the batch will transfer, as planned before the first starts.
-    public mutating func plan(_ files: [PlannedTransfer]) {
-        // Room for all at once: grown step by step, 10,000 paths are hashed again a dozen times.
-        urls.reserveCapacity(urls.count + files.count)
-        for file in files { urls[file.path] = file.url }
-    }
-
-    /// The URL a planned file comes from.
-    public func url(of path: String) -> String? {
-        urls[path]
-    }
 
     /// The title a running file was started with, if it is running.
     public func title(of path: String) -> String? {

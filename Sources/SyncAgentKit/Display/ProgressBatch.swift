@@ -12,16 +12,6 @@ public struct ProgressBatch: Sendable {
     private var nextSequence = 0
     /// How many files the batch was planned with; finished and running ones count if more.
     private var plannedCount = 0
-    /// Where each planned file comes from, by path, for lines that name the server.
-    ///
-    /// Made as the batch is planned, though only failures and `--verbose` lines ask: keeping
-    /// the planned files instead, to make it when first asked, kept their array (0.5 MB for
-    /// 10,000 files) alive through the batch, which then took about 5 % longer. glibc raises
-    /// the size from which it maps memory apart, and the free space at the top of its heap it
-    /// keeps, when a block it mapped apart is freed: that array, freed here, is such a block;
-    /// kept, the heap was shrunk and grown again some 60 times (`brk` 164 calls, not 40),
-    /// each time with fresh pages.
-    private var urls: [String: String] = [:]
 
     /// A running file and its place in the start order.
     private struct Entry: Sendable {
@@ -35,17 +25,9 @@ public struct ProgressBatch: Sendable {
     /// How many files are running or waiting to retry.
     public var activeCount: Int { active.count }
 
-    /// The files the batch will transfer, as planned before the first starts.
-    public mutating func plan(_ files: [PlannedTransfer]) {
-        plannedCount += files.count
-        // Room for all at once: grown step by step, 10,000 paths are hashed again a dozen times.
-        urls.reserveCapacity(urls.count + files.count)
-        for file in files { urls[file.path] = file.url }
-    }
-
-    /// The URL a planned file comes from.
-    public func url(of path: String) -> String? {
-        urls[path]
+    /// The batch will transfer `fileCount` more files, planned before the first starts.
+    public mutating func plan(fileCount: Int) {
+        plannedCount += fileCount
     }
 
     /// The title a running file was started with, if it is running.
@@ -85,9 +67,9 @@ public struct ProgressBatch: Sendable {
     /// - Returns: How long it took since it first started, or `nil` if it was never
     ///   reported as started.
     @discardableResult
-    public mutating func finish(_ result: FileResult, at time: Duration) -> Duration? {
-        tally.count(result.outcome)
-        guard let entry = active.removeValue(forKey: result.path) else { return nil }
+    public mutating func finish(path: String, outcome: TransferOutcome, at time: Duration) -> Duration? {
+        tally.count(outcome)
+        guard let entry = active.removeValue(forKey: path) else { return nil }
         return time - entry.row.startedAt
     }
 

@@ -50,11 +50,6 @@ final class PlainProgressReporter: ProgressReporter {
         self.folder = folder
     }
 
-    /// Remembers each file's URL, for the lines that name it.
-    func batchPlanned(_ files: [PlannedTransfer]) {
-        state.withLock { state in state.batch.plan(files) }
-    }
-
     /// Writes nothing yet: the "started" line waits for the body, which tells the size, and
     /// never comes for a re-check that finds the file unchanged.
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
@@ -64,9 +59,8 @@ final class PlainProgressReporter: ProgressReporter {
     }
 
     /// Writes the "started" line, with the size the response announced.
-    func transferReceiving(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
+    func transferReceiving(path: String, title: String, url: String, receivedBytes: Int64, expectedBytes: Int64?) {
         writeLine { state, _ in
-            let url = verbose ? state.batch.url(of: path) : nil
             ProgressLines.appendPlainStarted(
                 to: &state.pending, title: title, receivedBytes: receivedBytes, expectedBytes: expectedBytes, style: style, url: url,
                 verbose: verbose
@@ -83,15 +77,11 @@ final class PlainProgressReporter: ProgressReporter {
         }
     }
 
-    func transferFinished(_ result: FileResult) {
+    func transferFinished(path: String, title: String, url: String, outcome: TransferOutcome) {
         writeLine { state, now in
-            let elapsed = state.batch.finish(path: result.path, outcome: result.outcome, at: now)
-            // Only a failure or `--verbose` shows where a file came from.
-            var showsURL = verbose
-            if case .failed = result.outcome { showsURL = true }
-            let url = showsURL ? state.batch.url(of: result.path) : nil
+            let elapsed = state.batch.finish(path: path, outcome: outcome, at: now)
             ProgressLines.appendPlainFinished(
-                to: &state.pending, title: result.title, outcome: result.outcome, elapsed: elapsed, style: style, url: url, verbose: verbose
+                to: &state.pending, title: title, outcome: outcome, elapsed: elapsed, style: style, url: url, verbose: verbose
             )
         }
     }

@@ -1,5 +1,4 @@
 import SyncAgentKit
-import Synchronization
 
 /// Shows a batch the `--quiet` way: nothing but the files that failed, one line each on
 /// standard error ("syncagent: failed: Old Guide: the server answered 404 Not Found
@@ -7,7 +6,6 @@ import Synchronization
 final class QuietProgressReporter: ProgressReporter {
     private let output: FileDescriptorOutput
     private let verbose: Bool
-    private let urls = Mutex(ProgressBatch())
 
     /// A reporter writing failures to `output` (standard error); `verbose` names their URLs.
     init(output: FileDescriptorOutput = .standardError, verbose: Bool = false) {
@@ -15,19 +13,13 @@ final class QuietProgressReporter: ProgressReporter {
         self.verbose = verbose
     }
 
-    /// Remembers each file's URL, for the failure lines that name it.
-    func batchPlanned(_ files: [PlannedTransfer]) {
-        urls.withLock { $0.plan(files) }
-    }
-
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {}
     func transferProgressed(path: String, receivedBytes: Int64, expectedBytes: Int64?) {}
     func transferWillRetry(path: String, after delay: Duration, because failure: TransferFailure) {}
 
-    func transferFinished(_ result: FileResult) {
-        guard case .failed(let failure) = result.outcome else { return }
-        let url = urls.withLock { $0.url(of: result.path) }
-        output.write("syncagent: failed: " + ProgressLines.failure(title: result.title, failure, url: url, verbose: verbose) + "\n")
+    func transferFinished(path: String, title: String, url: String, outcome: TransferOutcome) {
+        guard case .failed(let failure) = outcome else { return }
+        output.write("syncagent: failed: " + ProgressLines.failure(title: title, failure, url: url, verbose: verbose) + "\n")
     }
 
     func finish() {}

@@ -56,8 +56,8 @@ final class TerminalProgressBoard: ProgressReporter {
         resizes.withLock { $0 = signal }
     }
 
-    func batchPlanned(_ files: [PlannedTransfer]) {
-        change { state, _ in state.batch.plan(files) }
+    func batchPlanned(fileCount: Int) {
+        change { state, _ in state.batch.plan(fileCount: fileCount) }
     }
 
     func transferStarted(path: String, title: String, receivedBytes: Int64, expectedBytes: Int64?) {
@@ -78,14 +78,10 @@ final class TerminalProgressBoard: ProgressReporter {
         }
     }
 
-    func transferFinished(_ result: FileResult) {
+    func transferFinished(path: String, title: String, url: String, outcome: TransferOutcome) {
         change { state, now in
-            state.batch.finish(result, at: now)
-            // Only a failure or `--verbose` shows where a file came from.
-            var showsURL = verbose
-            if case .failed = result.outcome { showsURL = true }
-            let url = showsURL ? state.batch.url(of: result.path) : nil
-            state.pendingLines.append(ProgressLines.finished(title: result.title, outcome: result.outcome, style: style, url: url, verbose: verbose))
+            state.batch.finish(path: path, outcome: outcome, at: now)
+            state.pendingLines.append(ProgressLines.finished(title: title, outcome: outcome, style: style, url: url, verbose: verbose))
         }
     }
 

@@ -32,12 +32,4 @@ struct PlainBatchTests {
         #expect(batch.tally.failed == 1)
         #expect(batch.activeCount == 1)
     }
-
-    @Test func plannedFilesAreFoundByPath() {
-        var batch = PlainBatch()
-        batch.plan([PlannedTransfer(path: "/d/a", title: "A", url: "https://example.org/a")])
-        #expect(batch.url(of: "/d/a") == "https://example.org/a")
-        #expect(batch.url(of: "/d/b") == nil)
-        #expect(batch.activeCount == 0)
-    }
 }

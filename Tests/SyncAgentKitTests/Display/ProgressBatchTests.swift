@@ -25,7 +25,7 @@ struct ProgressBatchTests {
     @Test func finishingRemovesTheRowCountsItAndTellsHowLongItTook() {
         var batch = ProgressBatch()
         batch.start(path: "/d/a", title: "A", receivedBytes: 0, expectedBytes: 10, at: .seconds(2))
-        let elapsed = batch.finish(FileResult(title: "A", path: "/d/a", outcome: .downloaded(bytes: 10)), at: .seconds(5))
+        let elapsed = batch.finish(path: "/d/a", outcome: .downloaded(bytes: 10), at: .seconds(5))
         #expect(elapsed == .seconds(3))
         #expect(batch.activeCount == 0)
         #expect(batch.tally.downloaded == 1)
@@ -34,7 +34,7 @@ struct ProgressBatchTests {
 
     @Test func countsAFileThatNeverStarted() {
         var batch = ProgressBatch()
-        let elapsed = batch.finish(FileResult(title: "B", path: "/d/b", outcome: .unchanged), at: .seconds(1))
+        let elapsed = batch.finish(path: "/d/b", outcome: .unchanged, at: .seconds(1))
         #expect(elapsed == nil)
         #expect(batch.tally.unchanged == 1)
     }
