@@ -28,27 +28,46 @@ public enum ProgressText {
     public static func columns(of text: String) -> Int {
         // Printable ASCII takes a column a byte, with no grapheme breaking to find it out.
         if isPrintableASCII(text) { return text.utf8.count }
-        return text.reduce(0) { $0 + columns(of: $1) }
+        // So does text of scalars that are each a narrow character of their own, as a
+        // board's lines are ("—", "…"): a Character's width asks two emoji properties, some
+        // 600 instructions, and a board measures each of its lines at every redraw.
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard isNarrowCharacter(scalar) else { return text.reduce(0) { $0 + columns(of: $1) } }
+            count += 1
+        }
+        return count
     }
 
     /// How many terminal columns `text` takes on screen when it may hold the SGR colour
     /// sequences of ``TerminalStyle/paint(_:_:)``: those take none. Text from outside never
     /// holds an escape (``sanitized(_:)`` replaced it), so every one found is ours.
     public static func visibleColumns(of text: String) -> Int {
-        guard text.utf8.contains(0x1B) else { return columns(of: text) }
-        var visible = ""
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                // An SGR sequence ends with its final byte, a letter.
-                if scalar.properties.isAlphabetic { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                visible.unicodeScalars.append(scalar)
+        // Read as bytes: each line of the board is measured at every redraw, ten times a
+        // second, and going through its scalars (a Unicode property looked up for each, each
+        // appended to a new string) cost some 150,000 instructions a line. Our sequences are
+        // ASCII ("ESC [ 1 ; 32 m"), so they are found and skipped without decoding anything.
+        var text = text
+        let visible: [UInt8]? = text.withUTF8 { bytes in
+            guard bytes.contains(0x1B) else { return nil }
+            var visible: [UInt8] = []
+            visible.reserveCapacity(bytes.count)
+            var inEscape = false
+            for byte in bytes {
+                if inEscape {
+                    // An SGR sequence ends with its final byte, a letter.
+                    let lowercased = byte | 0x20
+                    if lowercased >= UInt8(ascii: "a"), lowercased <= UInt8(ascii: "z") { inEscape = false }
+                } else if byte == 0x1B {
+                    inEscape = true
+                } else {
+                    visible.append(byte)
+                }
             }
+            return visible
         }
-        return columns(of: visible)
+        guard let visible else { return columns(of: text) }
+        return columns(of: String(decoding: visible, as: UTF8.self))
     }
 
     /// How many terminal columns one Character takes.
@@ -100,6 +119,22 @@ public enum ProgressText {
     private static func isPrintableASCII(_ text: String) -> Bool {
         let isPrintable: (UInt8) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
         return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) } ?? text.utf8.allSatisfy(isPrintable)
+    }
+
+    /// Whether `scalar` is always a Character of its own, one column wide: printable ASCII,
+    /// Latin-1 and the Latin blocks before the combining marks, general punctuation ("—",
+    /// "…") without its joiners, controls and bidirectional marks, arrows, box drawing, block
+    /// elements and geometric shapes before the two drawn as emoji. None of them is wide, drawn
+    /// as an emoji by default, or joined to its neighbours in a grapheme cluster; a text
+    /// style variation selector (U+FE0F) is not among them, so an emoji asked for is measured
+    /// the long way.
+    static func isNarrowCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x25FC:
+            return true
+        default:
+            return false
+        }
     }
 
     private static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {

@@ -80,8 +80,42 @@ struct ProgressTextTests {
         #expect(ProgressText.leftAligned("iOS Programming Guide", inColumns: 8, ellipsis: "...") == "iOS P...")
     }
 
+    /// Text of scalars counted a column each without grapheme breaking measures what the
+    /// Characters measure: each such scalar alone, next to ASCII, next to each other, and
+    /// before a combining mark or an emoji selector (which take the long way).
+    @Test func narrowCharactersCountedByScalarAreTheirCharactersColumns() {
+        let narrow = (0...0x2FFFF).compactMap(Unicode.Scalar.init).filter(ProgressText.isNarrowCharacter)
+        #expect(narrow.count > 1_000)
+        func characterColumns(_ text: String) -> Int { text.reduce(0) { $0 + ProgressText.columns(of: $1) } }
+        for (index, scalar) in narrow.enumerated() {
+            let next = narrow[(index + 1) % narrow.count]
+            for text in ["\(scalar)", "a\(scalar)b", "\(scalar)\(next)\(scalar)", "\(scalar)\u{301}", "\(scalar)\u{FE0F}", "\(scalar)日"] {
+                #expect(ProgressText.columns(of: text) == characterColumns(text), "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+        #expect(ProgressText.columns(of: "Guide — 3 s …") == 13)
+        #expect(ProgressText.columns(of: "Cafe\u{301} — ok") == 9)
+    }
+
     @Test func colourSequencesTakeNoColumns() {
         #expect(ProgressText.visibleColumns(of: "\u{1B}[32m✓\u{1B}[0m Guide") == 7)
         #expect(ProgressText.visibleColumns(of: "日本") == 4)
+    }
+
+    /// Every sequence ``TerminalStyle/paint(_:_:)`` writes takes no column, whatever it holds
+    /// and whatever stands around it: wide text, an ellipsis, text right after the final
+    /// letter, a line long enough to be kept apart from its string value.
+    @Test func colourSequencesTakeNoColumnsWhateverSurroundsThem() {
+        let style = TerminalStyle(colors: true)
+        let pieces = ["日本語 guide", "Café…", "—", "[#####-----]", String(repeating: "Long title ", count: 12), "m", "x"]
+        let colors: [TerminalStyle.Color] = [.green, .red, .dim, .bold, .cyan, .yellow]
+        for (index, piece) in pieces.enumerated() {
+            let painted = style.paint(piece, colors[index % colors.count])
+            #expect(painted.contains("\u{1B}"))
+            #expect(ProgressText.visibleColumns(of: painted) == ProgressText.columns(of: piece))
+            let line = painted + " " + style.paint(piece, .bold) + "  12.3 MB"
+            #expect(ProgressText.visibleColumns(of: line) == 2 * ProgressText.columns(of: piece) + 10)
+        }
+        #expect(ProgressText.visibleColumns(of: "\u{1B}[1;32mdone\u{1B}[0m") == 4)
     }
 }
