@@ -86,15 +86,15 @@ public struct ProgressRowFormatter: Sendable {
         let inside = columns - 2
         if let fraction = row.fractionCompleted {
             let filled = min(inside, Int(Double(inside) * fraction))
-            return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: inside - filled) + "]"
+            return "[" + ProgressText.repeated(UInt8(ascii: "#"), count: filled) + ProgressText.repeated(UInt8(ascii: "-"), count: inside - filled) + "]"
         }
         let marker = "<=>"
         let travel = inside - marker.count
-        guard travel > 0 else { return "[" + String(repeating: " ", count: inside) + "]" }
+        guard travel > 0 else { return "[" + ProgressText.repeated(UInt8(ascii: " "), count: inside) + "]" }
         let step = ((frame % (2 * travel)) + 2 * travel) % (2 * travel)
         let position = step <= travel ? step : 2 * travel - step
-        return "[" + String(repeating: " ", count: position) + marker
-            + String(repeating: " ", count: travel - position) + "]"
+        return "[" + ProgressText.repeated(UInt8(ascii: " "), count: position) + marker
+            + ProgressText.repeated(UInt8(ascii: " "), count: travel - position) + "]"
     }
 
     /// Where the columns of one row go.

@@ -106,12 +106,23 @@ public enum ProgressText {
     /// columns.
     public static func leftAligned(_ text: String, inColumns width: Int, ellipsis: String = "…") -> String {
         let cut = truncated(text, toColumns: width, ellipsis: ellipsis)
-        return cut + String(repeating: " ", count: max(0, width - columns(of: cut)))
+        return cut + repeated(UInt8(ascii: " "), count: width - columns(of: cut))
     }
 
     /// `text` padded with spaces on the left to at least `width` columns; never cut.
     public static func rightAligned(_ text: String, inColumns width: Int) -> String {
-        String(repeating: " ", count: max(0, width - columns(of: text))) + text
+        repeated(UInt8(ascii: " "), count: width - columns(of: text)) + text
+    }
+
+    /// `count` times the ASCII character `byte` ("   ", "####"), or "" for a count below one:
+    /// written as bytes, where `String(repeating:count:)` appends a string at a time (some
+    /// 3,600 instructions for a board row's padding, several a row at every redraw).
+    static func repeated(_ byte: UInt8, count: Int) -> String {
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            buffer.initialize(repeating: byte)
+            return count
+        }
     }
 
     /// Whether every byte of `text` is printable ASCII: read from its UTF-8 storage, where going

@@ -97,6 +97,15 @@ struct ProgressTextTests {
         #expect(ProgressText.columns(of: "Cafe\u{301} — ok") == 9)
     }
 
+    @Test func repeatedCharactersAreWhatRepeatingAStringMakes() {
+        for count in 0...130 {
+            for character in ["#", "-", " "] {
+                #expect(ProgressText.repeated(character.utf8.first!, count: count) == String(repeating: character, count: count))
+            }
+        }
+        #expect(ProgressText.repeated(UInt8(ascii: " "), count: -3) == "")
+    }
+
     @Test func colourSequencesTakeNoColumns() {
         #expect(ProgressText.visibleColumns(of: "\u{1B}[32m✓\u{1B}[0m Guide") == 7)
         #expect(ProgressText.visibleColumns(of: "日本") == 4)
