@@ -175,6 +175,13 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The UTF-8 bytes of the column at `column` of the current row, or `nil` for `NULL`, where
+    /// SQLite holds them: valid until the next step, reset or read of the column as another type.
+    func textBytes(at column: Int32) -> UnsafeRawBufferPointer? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
     /// The column at `column` of the current row as text, `known` itself when it has the
     /// same bytes: a string the caller holds anyway is not made a second time.
     func text(at column: Int32, reusing known: String?) -> String? {
@@ -188,6 +195,12 @@ final class SQLiteStatement {
     /// The column at `column` of the current row as an integer, or `nil` for `NULL`.
     func int64(at column: Int32) -> Int64? {
         isNull(at: column) ? nil : sqlite3_column_int64(handle, column)
+    }
+
+    /// The column at `column` of the current row as an integer, 0 for `NULL`: for a `NOT NULL`
+    /// column, one call to SQLite instead of two.
+    func integer(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
     }
 
     /// The column at `column` of the current row as a real number, or `nil` for `NULL`.
