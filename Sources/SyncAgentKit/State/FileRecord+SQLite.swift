@@ -23,6 +23,8 @@ extension FileRecord {
         try statement.bind(validators.etag, at: 3)
         try statement.bind(validators.lastModified, at: 4)
         try statement.bind(size, at: 5)
+        // Each of the rare fields is read from its box once.
+        let partial = partial
         try statement.bind(Int64(partial == nil ? 0 : 1), at: 6)
         try statement.bind(partial?.etag, at: 7)
         try statement.bind(partial?.lastModified, at: 8)
@@ -35,6 +37,7 @@ extension FileRecord {
     /// Binds the result columns — `failed_attempts`, `last_result_kind`, `last_result_message`,
     /// `last_result_date`, `next_attempt` — to the five parameters from `first` on.
     func bindResult(to statement: SQLiteStatement, failedAttemptsAt first: Int32) throws(SQLiteError) {
+        let lastResult = lastResult
         try statement.bind(Int64(failedAttempts), at: first)
         try statement.bind(lastResult?.kind.rawValue, at: first + 1)
         try statement.bind(lastResult?.message, at: first + 2)

@@ -400,6 +400,24 @@ final class StateStoreTests {
         var moved = before
         moved.partial = nil
         #expect(!moved.differsOnlyInResult(from: before))
+        // Every other field counts, the rare ones too, whether or not the records share a box.
+        let changes: [(inout FileRecord) -> Void] = [
+            { $0.path += "x" }, { $0.url += "x" }, { $0.size = 1 }, { $0.hold = nil }, { $0.servedName = "Served.pdf" },
+            { $0.partialLength = 9 }, { $0.partial = Validators(etag: "\"other\"") }, { $0.validators.lastModified = nil },
+        ]
+        for change in changes {
+            var changed = before
+            change(&changed)
+            #expect(!changed.differsOnlyInResult(from: before))
+            #expect(!before.differsOnlyInResult(from: changed))
+            changed.failedAttempts = 0
+            changed.nextAttempt = nil
+            #expect(!changed.differsOnlyInResult(from: before))
+        }
+        var onlyMessage = before
+        onlyMessage.lastResult?.message = "another reason"
+        #expect(onlyMessage.differsOnlyInResult(from: before))
+        #expect(before.differsOnlyInResult(from: before))
     }
 
     @Test func anEmptyFileIsANewDatabase() throws {
