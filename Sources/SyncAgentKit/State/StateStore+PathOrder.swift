@@ -7,7 +7,7 @@ extension StateStore {
     ///
     /// The table is kept in path order, so one range of it, from the first path to the last,
     /// holds every record asked for: read in one pass, each row matched to its path by a walk
-    /// down the list, instead of a search of the primary key per path and a JSON list that
+    /// down the list, instead of a search of the paths' index per path and a JSON list that
     /// SQLite parses and copies a value of per path (about 6,000 instructions a record).
     /// A batch with no saved records (a first fetch) costs one empty range.
     ///

@@ -256,7 +256,7 @@ public final class StateStore {
     private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
 
     /// The listed paths drive the loop (`CROSS JOIN` keeps that order), each a search of the
-    /// primary key: `path IN (SELECT value FROM json_each(?1))` would first sort the list into
+    /// paths' index: `path IN (SELECT value FROM json_each(?1))` would first sort the list into
     /// a temporary index, a quarter more work for 10,000 paths.
     static let selectSomeSQL = """
         SELECT \(FileRecord.sqliteColumns.map { "files." + $0 }.joined(separator: ", ")), listed.key

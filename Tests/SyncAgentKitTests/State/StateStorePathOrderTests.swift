@@ -72,7 +72,7 @@ final class StateStorePathOrderTests {
         #expect(try store.records(forPaths: ["/d/a", "/d/a"]).map(\.path) == ["/d/a", "/d/a"])
     }
 
-    /// The range is one search of the primary key and a walk along it: no sort, no scan of
+    /// The range is one search of the paths' index and a walk along it: no sort, no scan of
     /// the whole table.
     @Test func theRangeIsReadAlongThePrimaryKey() throws {
         let store = try StateStore(directory: directory)
@@ -82,7 +82,7 @@ final class StateStorePathOrderTests {
             while try statement.step() == .row { details.append(statement.text(at: 3) ?? "") }
             return details
         }
-        #expect(plan == ["SEARCH files USING PRIMARY KEY (path>? AND path<?)"])
+        #expect(plan == ["SEARCH files USING INDEX sqlite_autoindex_files_1 (path>? AND path<?)"])
     }
 
     /// Records read one after another with the same `Last-Modified` (files published together)
