@@ -5,11 +5,12 @@ extension StateStore {
     /// ``records(forPaths:urls:)`` for paths in strictly ascending byte order (a manifest's
     /// files listed by name, as a batch's usually are), or `nil` for any other list.
     ///
-    /// The table is kept in path order, so one range of it, from the first path to the last,
-    /// holds every record asked for: read in one pass, each row matched to its path by a walk
-    /// down the list, instead of a search of the paths' index per path and a JSON list that
-    /// SQLite parses and copies a value of per path (about 6,000 instructions a record).
-    /// A batch with no saved records (a first fetch) costs one empty range.
+    /// The paths' index keeps them in that order, so one range of it, from the first path to
+    /// the last, holds every record asked for: read in one pass, each row matched to its path
+    /// by a walk down the list, instead of a search of the index per path and a JSON list
+    /// that SQLite parses and copies a value of per path (10,000 records: 72 against 99 M
+    /// instructions). A batch with no saved records (a first fetch) costs one empty range
+    /// instead of 10,000 searches (32 M).
     ///
     /// The range also holds any record of another file whose path sorts between two asked
     /// for; those are skipped. So that a state full of such records cannot make the read grow
