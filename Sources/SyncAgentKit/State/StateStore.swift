@@ -136,8 +136,11 @@ public final class StateStore {
             try database.withStatement(Self.selectAllSQL) {
                 statement throws(SQLiteError) in
                 var records: [FileRecord] = []
+                var lastModified: String?
                 while try statement.step() == .row {
-                    records.append(try FileRecord(row: statement))
+                    let record = try FileRecord(row: statement, lastModified: lastModified)
+                    lastModified = record.validators.lastModified
+                    records.append(record)
                 }
                 return records
             }
@@ -150,6 +153,13 @@ public final class StateStore {
     /// record's path is the string given in `paths`, not a copy read from the database; so is
     /// its URL when `urls` (one for each of `paths`) gives the one it was saved with.
     public func records(forPaths paths: [String], urls: [String]? = nil) throws(StateStoreError) -> [FileRecord] {
+        if let inOrder = try recordsInPathOrder(forPaths: paths, urls: urls) { return inOrder }
+        return try recordsByList(forPaths: paths, urls: urls)
+    }
+
+    /// ``records(forPaths:urls:)`` through a list that SQLite expands, for paths in any order.
+    func recordsByList(forPaths paths: [String], urls: [String]?) throws(StateStoreError) -> [FileRecord] {
+        guard !paths.isEmpty else { return [] }
         // The paths travel as one JSON array, expanded by SQLite's json_each, so a single
         // statement serves any number of them (bound parameters are capped at 32,766).
         let list = JSONStringArray.text(paths)
@@ -158,12 +168,16 @@ public final class StateStore {
                 statement throws(SQLiteError) in
                 try statement.bind(SQLiteValue(list), at: 1)
                 var records: [FileRecord] = []
+                var lastModified: String?
                 while try statement.step() == .row {
                     // The listed path's place in `paths` (json_each's key): its string, with no
                     // second one made of the same bytes.
                     let place = statement.int64(at: Self.listedPlaceColumn).map(Int.init)
                     let known = place.flatMap { paths.indices.contains($0) ? $0 : nil }
-                    records.append(try FileRecord(row: statement, path: known.map { paths[$0] }, url: known.flatMap { urls?[$0] }))
+                    let record = try FileRecord(row: statement, path: known.map { paths[$0] }, url: known.flatMap { urls?[$0] },
+                                                lastModified: lastModified)
+                    lastModified = record.validators.lastModified
+                    records.append(record)
                 }
                 return records
             }
@@ -242,7 +256,7 @@ public final class StateStore {
     private static let selectAllSQL = "SELECT \(columnList) FROM files ORDER BY path"
 
     /// The listed paths drive the loop (`CROSS JOIN` keeps that order), each a search of the
-    /// primary key: `path IN (SELECT value FROM json_each(?1))` would first sort the list into
+    /// paths' index: `path IN (SELECT value FROM json_each(?1))` would first sort the list into
     /// a temporary index, a quarter more work for 10,000 paths.
     static let selectSomeSQL = """
         SELECT \(FileRecord.sqliteColumns.map { "files." + $0 }.joined(separator: ", ")), listed.key

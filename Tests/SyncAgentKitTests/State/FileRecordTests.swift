@@ -38,4 +38,18 @@ struct FileRecordTests {
         filled.lastResult = nil
         #expect(filled == FileRecord(path: "/d/a", url: "https://example.org/a", partial: Validators()))
     }
+
+    /// A saved result's kind is read from the column's bytes: each kind from its raw value,
+    /// nothing from any other text.
+    @Test func aResultKindIsReadFromItsRawValuesBytesOnly() {
+        func kind(_ text: String) -> LastResult.Kind? {
+            Array(text.utf8).withUnsafeBytes { LastResult.Kind(utf8: $0) }
+        }
+        for expected in [LastResult.Kind.downloaded, .unchanged, .failed] {
+            #expect(kind(expected.rawValue) == expected)
+        }
+        for other in ["", "download", "downloadedd", "Failed", "unchanged ", "faile\u{0}"] {
+            #expect(kind(other) == nil)
+        }
+    }
 }

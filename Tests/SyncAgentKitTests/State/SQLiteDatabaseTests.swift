@@ -130,6 +130,44 @@ final class SQLiteDatabaseTests {
     /// Texts bound row after row (SQLite reads them where the statement keeps them) come back
     /// whole, however their lengths fill and overflow the statement's memory: empty ones,
     /// short ones, and some far longer than any before them.
+    /// `NULL` bound to a parameter that holds `NULL` is skipped: whatever each parameter held
+    /// before (nothing yet, text, an integer, a real, `NULL`, or cleared by a reset), it holds
+    /// what was bound last; a parameter the statement does not have is refused as before.
+    @Test func nullBoundRowAfterRowReplacesWhateverTheParameterHeld() throws {
+        let database = try openDatabase()
+        let select = try database.prepare("SELECT ?1, ?2, ?3")
+        func row() throws -> [SQLiteValue] {
+            #expect(try select.step() == .row)
+            defer { select.rewind() }
+            return (0..<3).map { select.value(at: $0) }
+        }
+        try select.bind(nil as String?, at: 1)
+        try select.bind(SQLiteValue.null, at: 2)
+        try select.bind(nil as Double?, at: 3)
+        #expect(try row() == [.null, .null, .null])
+        try select.bind("text", at: 1)
+        try select.bind(Int64(7), at: 2)
+        try select.bind(0.5, at: 3)
+        #expect(try row() == [.text("text"), .integer(7), .real(0.5)])
+        try select.bind(nil as Int64?, at: 1)
+        try select.bind(nil as String?, at: 2)
+        try select.bind(SQLiteValue.null, at: 3)
+        #expect(try row() == [.null, .null, .null])
+        try select.bind(nil as Int64?, at: 1)
+        try select.bind(.blob([1]), at: 2)
+        try select.bind(.text("again"), at: 3)
+        #expect(try row() == [.null, .blob([1]), .text("again")])
+        try select.bind(SQLiteValue.null, at: 2)
+        try select.bind(nil as Double?, at: 3)
+        #expect(try row() == [.null, .null, .null])
+        try select.bind("kept", at: 1)
+        select.reset()
+        try select.bind(nil as String?, at: 1)
+        #expect(try row() == [.null, .null, .null])
+        let outside = #expect(throws: SQLiteError.self) { try select.bind(nil as String?, at: 4) }
+        #expect(outside?.code == .range)
+    }
+
     @Test func textsBoundRowAfterRowComeBackWhole() throws {
         let database = try openDatabase()
         try database.execute("CREATE TABLE pairs (id INTEGER PRIMARY KEY, first, second)")

@@ -253,7 +253,7 @@ final class StateStorePruneTests {
                 """)
         }
         let store = try StateStore(directory: directory)
-        #expect(try store.database.singleValue("PRAGMA user_version") == .integer(7))
+        #expect(try store.database.singleValue("PRAGMA user_version") == .integer(StateSchema.currentVersion))
         #expect(try store.lastPrune() == nil)
         #expect(try prune(store, files: ["/d/x.pdf"], at: start + 100 * day) == .init())
         #expect(try paths(in: store) == ["/d/x.pdf"])

@@ -103,9 +103,9 @@ final class StateStoreTests {
         #expect(try store.records(forPaths: []).isEmpty)
     }
 
-    /// The listed paths drive the query, each one search of the primary key: no temporary
+    /// The listed paths drive the query, each one search of the paths' index: no temporary
     /// index of the list is built, and records come in the order asked for.
-    @Test func readsTheGivenPathsInTheirOrderByPrimaryKeySearches() throws {
+    @Test func readsTheGivenPathsInTheirOrderByIndexSearches() throws {
         let store = try StateStore(directory: directory)
         let records = ["c", "a", "b"].map(Self.fullRecord)
         try store.save(records)
@@ -119,7 +119,7 @@ final class StateStoreTests {
         }
         #expect(plan.count == 2)
         #expect(plan.first?.hasPrefix("SCAN listed") == true)
-        #expect(plan.last?.hasPrefix("SEARCH files USING PRIMARY KEY (path=?)") == true)
+        #expect(plan.last?.hasPrefix("SEARCH files USING INDEX sqlite_autoindex_files_1 (path=?)") == true)
     }
 
     /// A batch reads 10,000 records beside the 10,000 paths it asked with: each record holds
@@ -310,6 +310,59 @@ final class StateStoreTests {
         #expect(try database.singleValue("PRAGMA user_version") == .integer(StateSchema.currentVersion))
     }
 
+    /// A new state is made in one script, not step by step: the same tables, columns,
+    /// constraints and indexes as every migration applied in turn.
+    @Test func aNewStateHasTheLayoutEveryMigrationMakes() throws {
+        func layout(_ database: SQLiteDatabase) throws -> [String] {
+            let statement = try database.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name")
+            var rows: [String] = []
+            while try statement.step() == .row {
+                // A renamed table's statement names it in quotes; spaces and line breaks differ.
+                let sql = (statement.text(at: 3) ?? "").replacingOccurrences(of: "\"", with: "")
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                rows.append([statement.text(at: 0), statement.text(at: 1), statement.text(at: 2)].map { $0 ?? "" }.joined(separator: " ") + " " + sql)
+            }
+            return rows
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let stepByStep = try SQLiteDatabase(path: directory + "/steps.sqlite3")
+        for step in StateSchema.migrations { try stepByStep.execute(step) }
+        let store = try StateStore(directory: directory)
+        let made = try layout(store.database)
+        #expect(made == (try layout(stepByStep)))
+        #expect(made.contains { $0.hasPrefix("index sqlite_autoindex_files_1 files") })
+        #expect(made.count == 7)
+    }
+
+    /// Version 8 moves `files` to a rowid table: every record of a version 7 file comes
+    /// along whole, and the path stays unique.
+    @Test func aVersion7FileKeepsEveryRecordInItsRowidTable() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var served = Self.fullRecord("two")
+        served.servedName = "Served name.pdf"
+        served.partialLength = 28_600_000
+        let records = [Self.fullRecord("one"), served, FileRecord(path: "/home/user/Downloads/bare", url: "https://example.org/bare")]
+        do {
+            let old = try SQLiteDatabase(path: databasePath)
+            for step in StateSchema.migrations.prefix(7) { try old.execute(step) }
+            try old.execute("PRAGMA application_id = \(StateSchema.applicationID); PRAGMA user_version = 7;")
+            let insert = try old.prepare("INSERT INTO files (\(FileRecord.sqliteColumns.joined(separator: ", "))) VALUES ("
+                + FileRecord.sqliteColumns.indices.map { "?\($0 + 1)" }.joined(separator: ", ") + ")")
+            for record in records {
+                try record.bind(to: insert)
+                try insert.run()
+                insert.reset()
+            }
+        }
+        let store = try StateStore(directory: directory)
+        #expect(try store.database.singleValue("PRAGMA user_version") == .integer(8))
+        #expect(try store.records() == records.sorted { $0.path < $1.path })
+        #expect(try store.database.singleValue("SELECT count(rowid) FROM files") == .integer(3))
+        #expect(throws: SQLiteError.self) {
+            try store.database.execute("INSERT INTO files (path, url, partial_present, failed_attempts) SELECT path, url, 0, 0 FROM files")
+        }
+    }
+
     /// A file written by an older syncagent (version 3) keeps every record when opened, and
     /// its table then refuses the same bad values as before.
     @Test func anOlderFileIsBroughtUpToDateWithItsRecords() throws {
@@ -400,6 +453,24 @@ final class StateStoreTests {
         var moved = before
         moved.partial = nil
         #expect(!moved.differsOnlyInResult(from: before))
+        // Every other field counts, the rare ones too, whether or not the records share a box.
+        let changes: [(inout FileRecord) -> Void] = [
+            { $0.path += "x" }, { $0.url += "x" }, { $0.size = 1 }, { $0.hold = nil }, { $0.servedName = "Served.pdf" },
+            { $0.partialLength = 9 }, { $0.partial = Validators(etag: "\"other\"") }, { $0.validators.lastModified = nil },
+        ]
+        for change in changes {
+            var changed = before
+            change(&changed)
+            #expect(!changed.differsOnlyInResult(from: before))
+            #expect(!before.differsOnlyInResult(from: changed))
+            changed.failedAttempts = 0
+            changed.nextAttempt = nil
+            #expect(!changed.differsOnlyInResult(from: before))
+        }
+        var onlyMessage = before
+        onlyMessage.lastResult?.message = "another reason"
+        #expect(onlyMessage.differsOnlyInResult(from: before))
+        #expect(before.differsOnlyInResult(from: before))
     }
 
     @Test func anEmptyFileIsANewDatabase() throws {

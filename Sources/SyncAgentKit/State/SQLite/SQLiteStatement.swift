@@ -23,6 +23,16 @@ final class SQLiteStatement {
     private let handle: OpaquePointer
     /// The bytes of the bound text parameters.
     private let texts = SQLiteTextArena()
+    /// Each of the first 64 parameters that holds `NULL`, as bit `index - 1`: binding `NULL` to
+    /// one of them again is skipped. A statement run per row keeps its parameters from row to
+    /// row (``rewind()``), and most of a record's columns are `NULL` row after row; each
+    /// `sqlite3_bind_null` costs about a hundred instructions. A bit is set only once SQLite
+    /// said the parameter holds `NULL`, and cleared before any other bind.
+    private var nullParameters: UInt64
+    /// The bits of ``nullParameters`` that stand for a parameter of the statement: all of them
+    /// hold `NULL` before the first bind and after ``reset()``. A parameter outside is always
+    /// passed to SQLite, which refuses it as before.
+    private let parameterBits: UInt64
 
     /// Compiles exactly one SQL statement.
     ///
@@ -52,6 +62,9 @@ final class SQLiteStatement {
         self.sql = sql
         self.connection = connection
         self.handle = handle
+        let count = sqlite3_bind_parameter_count(handle)
+        parameterBits = count >= 64 ? .max : (1 << UInt64(count)) - 1
+        nullParameters = parameterBits
     }
 
     deinit {
@@ -66,9 +79,10 @@ final class SQLiteStatement {
     /// - SeeAlso: https://www.sqlite.org/c3ref/bind_blob.html
     func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
         let result: Int32
+        if value != .null { nullParameters &= ~Self.bit(index) }
         switch value {
         case .null:
-            result = sqlite3_bind_null(handle, index)
+            result = bindNull(at: index)
         case .integer(let integer):
             result = sqlite3_bind_int64(handle, index, integer)
         case .real(let real):
@@ -89,23 +103,43 @@ final class SQLiteStatement {
     /// Binds `text`, or `NULL` for `nil`, to the parameter at `index` (from 1): for a statement
     /// run per row, without wrapping each value in an ``SQLiteValue`` first.
     func bind(_ text: String?, at index: Int32) throws(SQLiteError) {
-        try connection.check(text.map { bindText($0, at: index) } ?? sqlite3_bind_null(handle, index))
+        guard let text else { return try connection.check(bindNull(at: index)) }
+        try connection.check(bindText(text, at: index))
     }
 
     /// Binds `integer`, or `NULL` for `nil`, to the parameter at `index` (from 1).
     func bind(_ integer: Int64?, at index: Int32) throws(SQLiteError) {
-        try connection.check(integer.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+        guard let integer else { return try connection.check(bindNull(at: index)) }
+        nullParameters &= ~Self.bit(index)
+        try connection.check(sqlite3_bind_int64(handle, index, integer))
     }
 
     /// Binds `real`, or `NULL` for `nil`, to the parameter at `index` (from 1).
     func bind(_ real: Double?, at index: Int32) throws(SQLiteError) {
-        try connection.check(real.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index))
+        guard let real else { return try connection.check(bindNull(at: index)) }
+        nullParameters &= ~Self.bit(index)
+        try connection.check(sqlite3_bind_double(handle, index, real))
+    }
+
+    /// Binds `NULL` to the parameter at `index`, unless it holds `NULL` already.
+    private func bindNull(at index: Int32) -> Int32 {
+        let bit = Self.bit(index)
+        guard nullParameters & bit == 0 else { return SQLITE_OK }
+        let result = sqlite3_bind_null(handle, index)
+        if result == SQLITE_OK { nullParameters |= bit }
+        return result
+    }
+
+    /// The bit of ``nullParameters`` for the parameter at `index`, 0 past the 64th (or below 1).
+    private static func bit(_ index: Int32) -> UInt64 {
+        index >= 1 && index <= 64 ? 1 << UInt64(index - 1) : 0
     }
 
     /// Binds `text` from a copy in ``texts``, which SQLite reads where it is (`SQLITE_STATIC`,
     /// a `nil` destructor) instead of copying it once more. The explicit byte count keeps text
     /// with NUL characters whole.
     private func bindText(_ text: String, at index: Int32) -> Int32 {
+        nullParameters &= ~Self.bit(index)
         let bytes = texts.store(text)
         return sqlite3_bind_text64(handle, index, bytes.baseAddress, UInt64(bytes.count), nil, UInt8(SQLITE_UTF8))
     }
@@ -142,6 +176,7 @@ final class SQLiteStatement {
     func reset() {
         rewind()
         sqlite3_clear_bindings(handle)
+        nullParameters = parameterBits
         // No parameter points into the texts' memory any more.
         texts.reclaim()
     }
@@ -175,6 +210,13 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The UTF-8 bytes of the column at `column` of the current row, or `nil` for `NULL`, where
+    /// SQLite holds them: valid until the next step, reset or read of the column as another type.
+    func textBytes(at column: Int32) -> UnsafeRawBufferPointer? {
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
     /// The column at `column` of the current row as text, `known` itself when it has the
     /// same bytes: a string the caller holds anyway is not made a second time.
     func text(at column: Int32, reusing known: String?) -> String? {
@@ -188,6 +230,12 @@ final class SQLiteStatement {
     /// The column at `column` of the current row as an integer, or `nil` for `NULL`.
     func int64(at column: Int32) -> Int64? {
         isNull(at: column) ? nil : sqlite3_column_int64(handle, column)
+    }
+
+    /// The column at `column` of the current row as an integer, 0 for `NULL`: for a `NOT NULL`
+    /// column, one call to SQLite instead of two.
+    func integer(at column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
     }
 
     /// The column at `column` of the current row as a real number, or `nil` for `NULL`.
