@@ -2,8 +2,9 @@ import Glibc
 
 /// Reading a batch's records in one walk of the table, when its paths come in the table's order.
 extension StateStore {
-    /// ``records(forPaths:urls:)`` for paths in strictly ascending byte order (a manifest's
-    /// files listed by name, as a batch's usually are), or `nil` for any other list.
+    /// ``records(forPaths:urls:)`` for paths in strictly ascending byte order (a manifest that
+    /// lists its files by name, as generated ones often do), or `nil` for any other list, which
+    /// is read as before.
     ///
     /// The paths' index keeps them in that order, so one range of it, from the first path to
     /// the last, holds every record asked for: read in one pass, each row matched to its path
