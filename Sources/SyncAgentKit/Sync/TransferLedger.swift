@@ -203,7 +203,9 @@ final class TransferLedger {
     /// Saves what an event changes. `retry` is the policy that decides when a failed file may
     /// be tried again: saved as ``FileRecord/nextAttempt``, which is set exactly when the
     /// failure was transient (the scheduler tells transient from permanent failures by it).
-    func record(_ event: TransferEvent, of transfer: InFlightTransfer, retry: Manifest.RetryPolicy) throws(StateStoreError) {
+    /// (`retry` is asked for only then: it is read from the driver's manifest, which costs a
+    /// checked access for every event.)
+    func record(_ event: TransferEvent, of transfer: InFlightTransfer, retry: @autoclosure () -> Manifest.RetryPolicy) throws(StateStoreError) {
         let path = transfer.path
         switch event {
         case .receiving(_, let validators, _, let expectedLength):
@@ -232,7 +234,7 @@ final class TransferLedger {
                 case .failed(let failure):
                     record.failedAttempts += 1
                     record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
-                    record.nextAttempt = RetryBackoff(policy: retry)
+                    record.nextAttempt = RetryBackoff(policy: retry())
                         .nextAttempt(after: failure.retryCause, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
                 }
             }

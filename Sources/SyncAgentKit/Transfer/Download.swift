@@ -273,6 +273,10 @@ final class Download: CurlEasyDelegate {
     /// and where it goes. Returns `false` to abort the transfer (the reason is in ``abort``).
     private func beginBody(startingWith firstBytes: UnsafeRawBufferPointer? = nil) -> Bool {
         headSettled()
+        // One copy of the head for all that is read of it here: read from the property, each
+        // getter took a copy of its own (twelve strings retained and released), and each read
+        // was an access checked at run time.
+        let head = self.head
         let status = head.status == 0 ? easy.responseCode : head.status
         guard (200...299).contains(status), status != 204 else {
             discardingBody = true
@@ -285,7 +289,9 @@ final class Download: CurlEasyDelegate {
         if let sink { return beginSinking(sink, status: status) }
         let fileStart = status == 206 ? nil : firstBytes
         servedDestination = request.serverNaming?.destination(beside: request.destination, contentDisposition: head[.contentDisposition])
-        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: servedDestination ?? request.destination) {
+        // The one field it needs, not the head, captured by the media type's closure.
+        let contentType = head[.contentType]
+        if let reason = Self.webPageInsteadOfFile(mediaType: ResponseHead.mediaType(of: contentType), startingWith: fileStart, destination: servedDestination ?? request.destination) {
             abort = .failed(TransferFailure(.webPageInsteadOfFile, reason), partial: nil)
             return false
         }
