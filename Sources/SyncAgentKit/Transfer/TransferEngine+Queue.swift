@@ -48,14 +48,9 @@ extension TransferEngine {
         private var reported: [Int: Int64] = [:]
         var lastProgressReport = ContinuousClock.now
 
-        // This and the other questions the engine asks at each step are inlined: asked of the
-        // engine's queue through a call, each took a copy of the whole queue (a dozen arrays
-        // and tables retained and released).
-        @inline(__always)
         var isEmpty: Bool { hostOrder.isEmpty && active.isEmpty && retries.isEmpty }
 
         /// Whether a transfer runs or waits only for a free slot (retries wait for their time).
-        @inline(__always)
         var isBusy: Bool { !active.isEmpty || !hostOrder.isEmpty }
 
         var pendingIDs: Set<Int> {
@@ -69,8 +64,7 @@ extension TransferEngine {
             active.values.lazy.map(\.download)
         }
 
-        @inline(__always)
-        var nextRetryDue: ContinuousClock.Instant? { retries.isEmpty ? nil : retries.map(\.due).min() }
+        var nextRetryDue: ContinuousClock.Instant? { retries.map(\.due).min() }
 
         /// The deferred transfers waiting, with their tickets.
         var deferred: [(id: Int, ticket: Int)] {
@@ -127,7 +121,6 @@ extension TransferEngine {
         }
 
         /// Whether a waiting request could start now.
-        @inline(__always)
         func canAdmit(limits: Manifest.Limits) -> Bool {
             active.count < limits.concurrent && hostOrder.contains { hosts[$0].running < limits.perHost }
         }

@@ -14,11 +14,18 @@
 public final class TransferEngine {
     /// Applies to transfers admitted from now on.
     public var limits: Manifest.Limits {
-        didSet { multi.setMaximumConnectionsPerHost(limits.perHost) }
+        didSet {
+            multi.setMaximumConnectionsPerHost(limits.perHost)
+            admittedOptions = nil
+        }
     }
     /// How transient failures are retried inside the engine; applies from the next failure.
     public var retry: Manifest.RetryPolicy
     private let options: TransferOptions
+    /// The options transfers are admitted with, made from ``options`` and ``limits`` when the
+    /// first is admitted and again after the limits change: made for each, they were a copy
+    /// of both (a few strings retained and released).
+    private var admittedOptions: TransferOptions?
     private let unitRandom: () -> Double
     private let deliver: (TransferEvent) -> Void
     /// Where the bodies of transfers added with a sink go, by id, until they finish.
@@ -209,8 +216,6 @@ public final class TransferEngine {
 
     private func admit() {
         queue.requeueRetries(dueBy: clock.now)
-        // The options of this round's transfers, made once for all of them.
-        var admitted: TransferOptions?
         while let (item, host, place) = queue.nextAdmissible(limits: limits) {
             let request: TransferRequest
             switch item {
@@ -220,8 +225,8 @@ public final class TransferEngine {
                 request = made
             }
             let easy = spareHandles.popLast() ?? CurlEasy()
-            let options = admitted ?? transferOptions()
-            admitted = options
+            let options = admittedOptions ?? transferOptions()
+            admittedOptions = options
             let id = request.id
             let url = request.url
             do {
