@@ -64,7 +64,7 @@ struct BatchRecords {
     }
 
     /// Keeps `record` as read, under its path, in place of what was known before.
-    mutating func insert(_ record: FileRecord) {
+    mutating func insert(_ record: consuming FileRecord) {
         let next = Int32(records.count)
         // `next` is stored when the path has no place yet, or none in the array.
         let place = places.inPlace(forKey: record.path, default: next) { place in
@@ -72,10 +72,10 @@ struct BatchRecords {
             return place
         }
         if place == next {
-            records.append(record)
+            records.append(consume record)
             changed.append(false)
         } else {
-            records[Int(place)] = record
+            records[Int(place)] = consume record
         }
     }
 
@@ -88,8 +88,13 @@ struct BatchRecords {
     /// the one `unknown` gives (the store's), made new by `start` when it is not for this file
     /// (`start` gets the record known, `nil` for none). The path is searched for once when
     /// something is known of it, as it is for every file of a batch that read its records.
+    ///
+    /// Records are moved, not copied, from where they are to where they go: the record before a
+    /// change is copied once, into the changed one (each copy of a record retains and releases
+    /// its strings, and this ran five a file).
     mutating func change<Failure: Error>(
-        _ path: String, unknown: () throws(Failure) -> FileRecord?, start: (FileRecord?) -> FileRecord, _ body: (inout FileRecord) -> Void
+        _ path: String, unknown: () throws(Failure) -> FileRecord?, start: (consuming FileRecord?) -> FileRecord,
+        _ body: (inout FileRecord) -> Void
     ) throws(Failure) {
         if let index = places.index(forKey: path) {
             let place = places.values[index]
@@ -97,10 +102,11 @@ struct BatchRecords {
                 // Changed before: changed again in place, its record as read already noted.
                 var record = start(records[Int(place)].take())
                 body(&record)
-                records[Int(place)] = record
+                records[Int(place)] = consume record
                 return
             }
-            let before = place == Self.noRecord ? nil : records[Int(place)]
+            // Taken out: the changed record takes its place below.
+            let before = place == Self.noRecord ? nil : records[Int(place)].take()
             let into = place == Self.noRecord ? takePlace() : place
             places.values[index] = into
             note(start(before), before: before, at: into, body)
@@ -113,10 +119,9 @@ struct BatchRecords {
     }
 
     /// Keeps `record` changed by `body` at `place`, as a change from `before`.
-    private mutating func note(_ record: FileRecord, before: FileRecord?, at place: Int32, _ body: (inout FileRecord) -> Void) {
-        var record = record
+    private mutating func note(_ record: consuming FileRecord, before: consuming FileRecord?, at place: Int32, _ body: (inout FileRecord) -> Void) {
         body(&record)
-        records[Int(place)] = record
+        records[Int(place)] = consume record
         changed[Int(place)] = true
         changes.append(Change(place: place, before: before))
     }
@@ -135,15 +140,16 @@ struct BatchRecords {
     /// the last path, the storage goes too. Handed over one by one, not as an array: a
     /// thousand changes with their records before would be 0.25 MB made and freed for each
     /// save, and glibc would then shrink and grow its heap around it.
-    mutating func takeChanges(_ body: (_ record: FileRecord, _ before: FileRecord?) -> Void) {
+    /// The records are handed over, not copied: `body` owns each.
+    mutating func takeChanges(_ body: (_ record: consuming FileRecord, _ before: consuming FileRecord?) -> Void) {
         guard !changes.isEmpty else { return }
-        for change in changes {
-            let place = Int(change.place)
+        for index in changes.indices {
+            let place = Int(changes[index].place)
             guard let record = records[place].take() else { continue }
             changed[place] = false
             places.removeValue(forKey: record.path)
-            free.append(change.place)
-            body(record, change.before)
+            free.append(changes[index].place)
+            body(record, changes[index].before.take())
         }
         // Its room kept for the next changes (a thousand at most, see TransferLedger.mostUnsaved):
         // grown again from nothing, it was copied at each doubling.

@@ -14,8 +14,16 @@ struct BatchResults {
     /// Adds `result`; `place` is the file's place among the manifest's files when the
     /// result's title and path are that entry's, else `nil`.
     mutating func add(_ result: FileResult, place: Int?) {
-        if let place, result.feed == nil, let small = Int32(exactly: place) {
-            switch result.outcome {
+        add(result.outcome, place: result.feed == nil ? place : nil) { result }
+    }
+
+    /// Adds the result of `outcome`: kept by `place` when it can be (see ``add(_:place:)``;
+    /// `place` is `nil` for an episode's), else whole, as `result` makes it. Made only then:
+    /// most results of a batch are kept by place, and making each whole first retained and
+    /// released its strings for nothing.
+    mutating func add(_ outcome: TransferOutcome, place: Int?, result: () -> FileResult) {
+        if let place, let small = Int32(exactly: place) {
+            switch outcome {
             case .downloaded(let bytes) where bytes >= 0:
                 compact.append((small, bytes))
                 return
@@ -26,7 +34,7 @@ struct BatchResults {
                 break
             }
         }
-        whole.append(result)
+        whole.append(result())
     }
 
     /// Which of `count` files of the manifest have a result kept by place: `true` at each of

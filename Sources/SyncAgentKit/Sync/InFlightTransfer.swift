@@ -19,7 +19,8 @@ struct InFlightTransfer {
     /// then costs one search of the id, not two or three.
     var progress: TransferProgress?
 
-    init(_ request: TransferRequest, title: String, path: String, place: Int? = nil) {
+    /// `request` is read, not kept: borrowed, so that the caller hands it on uncopied.
+    init(_ request: borrowing TransferRequest, title: String, path: String, place: Int? = nil) {
         self.title = title
         self.path = path
         self.place = request.destination == path ? place : nil

@@ -10,7 +10,12 @@ extension SyncDriver {
     /// transfer is taken out of the engine, keeping its partial, and left to a later round;
     /// nothing is recorded, logged or announced for it. Also tells the tracker of servers
     /// that answered.
+    ///
+    /// Only the agent waits for a network (``Mode/onSchedule``): with every file now, no name
+    /// is ever taken as unresolved for want of one, so nothing that answered is worth noting
+    /// either (a reading of the clock and a change of the tracker, twice a file).
     func waitsForNetwork(after event: TransferEvent, of transfer: InFlightTransfer) -> Bool {
+        guard mode == .onSchedule else { return false }
         let failure: TransferFailure
         switch event {
         case .receiving:
@@ -29,7 +34,7 @@ extension SyncDriver {
         case .started, .progress:
             return false
         }
-        guard mode == .onSchedule, failure.code == .nameNotResolved,
+        guard failure.code == .nameNotResolved,
               offline.nameDidNotResolve(host: FailureClassification.hostName(of: transfer.url), under: plannedConditions, at: now())
         else { return false }
         if case .willRetry = event { offlineCancellations.append(event.id) }

@@ -242,13 +242,14 @@ public final class SyncDriver {
             let path = paths[place]
             // Nothing pending (a batch's first round): no path hashed to find it among none.
             if !pending.isEmpty, let id = ids[path], pending.contains(id) { continue }
-            let record = try ledger.record(for: all[place], at: path)
+            // The entry's fields read in place: a copy of it retained and released five strings.
+            let record = try ledger.record(forURL: all[place].url, at: path)
             if let hold = record?.hold {
                 round.held.append((all[place], hold))
                 continue
             }
             let requested = mode == .everyFileNow || requestedNow.contains(path)
-            round.files.append(ledger.scheduledFile(for: all[place], at: path, record: record, requestedByUser: requested))
+            round.files.append(ledger.scheduledFile(schedule: all[place].schedule, at: path, record: record, requestedByUser: requested))
             round.places.append(place)
         }
         return round
@@ -434,7 +435,9 @@ public final class SyncDriver {
         // Found once: the transfer's progress is changed in place at `index` (nothing below
         // adds to or takes from `inFlight` before that, unless the network wait returns).
         guard let index = inFlight.index(forKey: event.id) else { return }
-        let transfer = inFlight.values[index]
+        // A finished transfer's entry is taken out, not copied (four strings retained and
+        // released); the network wait that may follow takes out what is already gone.
+        let transfer = if case .finished = event { inFlight.remove(at: index).value } else { inFlight.values[index] }
         guard !waitsForNetwork(after: event, of: transfer) else { return }
         do throws(StateStoreError) {
             try ledger.record(event, of: transfer, retry: manifest?.retry ?? Manifest.RetryPolicy())
@@ -454,12 +457,12 @@ public final class SyncDriver {
             inFlight.values[index].progress = nil
             retrying[id] = now().addingTimeInterval(delay.timeInterval)
         case .finished(_, let completion):
-            inFlight.remove(at: index)
             if case .failed = completion.outcome { planRequested = true }
             // Hashing the path costs more than the rest of this for a batch without episodes.
             let episode = episodeTransfers.isEmpty ? nil : episodeTransfers.removeValue(forKey: transfer.destination)
-            results.add(FileResult(title: transfer.title, path: transfer.destination, outcome: completion.outcome, feed: episode?.feed.title),
-                        place: transfer.place)
+            results.add(completion.outcome, place: episode == nil ? transfer.place : nil) {
+                FileResult(title: transfer.title, path: transfer.destination, outcome: completion.outcome, feed: episode?.feed.title)
+            }
             if let episode { recordEpisodeEnd(episode, outcome: completion.outcome) }
         }
         observe(event, TrackedFile(title: transfer.title, path: transfer.destination, url: transfer.url))

@@ -53,20 +53,23 @@ final class TransferLedger {
             let places = start..<min(start + Self.recordsPerQuery, count)
             let chunk = Array(newPaths[places])
             let chunkURLs = urls.map { url in places.map { url(new?[$0] ?? $0) } }
-            let records = try store.records(forPaths: chunk, urls: chunkURLs)
+            var records = try store.records(forPaths: chunk, urls: chunkURLs)
+            let found = records.count
             if !reserved {
                 // Room for all at once: growing by doubling rehashes 10,000 paths some 14
                 // times, and the old storage and the new would both be alive at the largest
                 // step. Files that have records come in batches that have them (a re-check):
                 // room in the array of records only then.
-                batch.reserveCapacity(count - start, withRecords: !records.isEmpty)
+                batch.reserveCapacity(count - start, withRecords: found > 0)
                 reserved = true
             }
             // Each record's path is the caller's string (see StateStore.records(forPaths:urls:)),
-            // not a second copy of each from the database.
-            for record in records { batch.insert(record) }
+            // not a second copy of each from the database. Moved out of the array, the last
+            // first (their order is nobody's business): a loop over it copied each record,
+            // its strings retained and released.
+            while let record = records.popLast() { batch.insert(record) }
             // As many records as paths: every path has one (a path is one record at most).
-            guard records.count < chunk.count else { continue }
+            guard found < chunk.count else { continue }
             for path in chunk { batch.insertAbsent(path) }
         }
     }
@@ -107,8 +110,8 @@ final class TransferLedger {
         // those columns only.
         var whole: [FileRecord] = []
         var resultsOnly: [FileRecord] = []
-        batch.takeChanges { record, before in
-            if let before, record.differsOnlyInResult(from: before) {
+        batch.takeChanges { (record: consuming FileRecord, before: consuming FileRecord?) in
+            if let before = consume before, record.differsOnlyInResult(from: before) {
                 resultsOnly.append(record)
             } else {
                 whole.append(record)
@@ -121,7 +124,14 @@ final class TransferLedger {
     /// The record of a file as this ledger knows it, if it was saved for the same URL (a new
     /// URL starts afresh).
     func record(for entry: Manifest.Entry, at path: String) throws(StateStoreError) -> FileRecord? {
-        try currentRecord(forPath: path).saved(for: entry.url)
+        try record(forURL: entry.url, at: path)
+    }
+
+    /// The record of the file at `path`, if it was saved for `url` (see ``record(for:at:)``).
+    /// The record found is handed on as it is, not copied again.
+    func record(forURL url: String, at path: String) throws(StateStoreError) -> FileRecord? {
+        guard let record = try currentRecord(forPath: path), record.url == url else { return nil }
+        return record
     }
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
@@ -140,6 +150,12 @@ final class TransferLedger {
     /// asked about a file the user requested: such a request starts it whatever is there, so
     /// `--once` spends no look-up per file on it.
     func scheduledFile(for entry: Manifest.Entry, at path: String, record: FileRecord?, requestedByUser: Bool = false) -> ScheduledFile {
+        scheduledFile(schedule: entry.schedule, at: path, record: record, requestedByUser: requestedByUser)
+    }
+
+    /// See ``scheduledFile(for:at:record:requestedByUser:)``: the entry's schedule alone, so that a
+    /// round reads it in place instead of copying the entry.
+    func scheduledFile(schedule: Manifest.Schedule, at path: String, record: FileRecord?, requestedByUser: Bool = false) -> ScheduledFile {
         var lastCheck: ScheduledFile.LastCheck?
         if let record, let last = record.lastResult {
             switch last.kind {
@@ -151,7 +167,7 @@ final class TransferLedger {
             }
         }
         return ScheduledFile(
-            path: path, schedule: entry.schedule, existsOnDisk: requestedByUser || FileSystem.regularFileInfo(record?.keptPath ?? path) != nil,
+            path: path, schedule: schedule, existsOnDisk: requestedByUser || FileSystem.regularFileInfo(record?.keptPath ?? path) != nil,
             lastCheck: lastCheck, requestedByUser: requestedByUser
         )
     }
@@ -187,7 +203,9 @@ final class TransferLedger {
     /// Saves what an event changes. `retry` is the policy that decides when a failed file may
     /// be tried again: saved as ``FileRecord/nextAttempt``, which is set exactly when the
     /// failure was transient (the scheduler tells transient from permanent failures by it).
-    func record(_ event: TransferEvent, of transfer: InFlightTransfer, retry: Manifest.RetryPolicy) throws(StateStoreError) {
+    /// (`retry` is asked for only then: it is read from the driver's manifest, which costs a
+    /// checked access for every event.)
+    func record(_ event: TransferEvent, of transfer: InFlightTransfer, retry: @autoclosure () -> Manifest.RetryPolicy) throws(StateStoreError) {
         let path = transfer.path
         switch event {
         case .receiving(_, let validators, _, let expectedLength):
@@ -216,7 +234,7 @@ final class TransferLedger {
                 case .failed(let failure):
                     record.failedAttempts += 1
                     record.lastResult = LastResult(kind: .failed, message: failure.message, date: now())
-                    record.nextAttempt = RetryBackoff(policy: retry)
+                    record.nextAttempt = RetryBackoff(policy: retry())
                         .nextAttempt(after: failure.retryCause, failedAttempts: record.failedAttempts, at: now(), unitRandom: unitRandom())?.date
                 }
             }
@@ -229,8 +247,12 @@ final class TransferLedger {
     /// `url`), to be saved with the next ``saveChanges()``.
     private func change(at path: String, url: String, _ body: (inout FileRecord) -> Void) throws(StateStoreError) {
         let first = batch.changeCount == 0
+        // The record known is handed on when it is this URL's, not copied (as savedOrNew does).
         try batch.change(path, unknown: { () throws(StateStoreError) in try store.record(forPath: path) },
-                         start: { $0.savedOrNew(path: path, url: url) }, body)
+                         start: { (known: consuming FileRecord?) in
+                             guard let record = known, record.url == url else { return FileRecord(path: path, url: url) }
+                             return record
+                         }, body)
         if first { unsavedSince = ContinuousClock.now }
     }
 }

@@ -223,11 +223,16 @@ final class Download: CurlEasyDelegate {
     // MARK: Receiving
 
     func curlEasy(_ easy: CurlEasy, receivedHeaderLine line: UnsafeRawBufferPointer) -> Bool {
-        if head.consume(line: line) { statuses.append(head.status) }
+        // Read before the head changes (see ResponseHead.consume(_:)), which a line nothing
+        // reads (Date, Server, the blank line…) leaves alone: each access to the head is
+        // checked at run time (about 70 instructions).
+        let read = ResponseHead.Line(line)
+        if !read.isSkipped, head.consume(read) { statuses.append(head.status) }
         // curl decodes a body before handing it over, and a range of an encoded body starts
         // mid-stream, where no decoder can start: decide at the end of the head, not at the
-        // first body bytes that would never come.
-        if head.status == 206, head.contentEncoding != nil, resumeOffset > 0, line.count <= 2 {
+        // first body bytes that would never come. The line and the offset first: they need
+        // no access to the head.
+        if line.count <= 2, resumeOffset > 0, head.status == 206, head.contentEncoding != nil {
             abort = .restartFromZero
             return false
         }
@@ -268,6 +273,10 @@ final class Download: CurlEasyDelegate {
     /// and where it goes. Returns `false` to abort the transfer (the reason is in ``abort``).
     private func beginBody(startingWith firstBytes: UnsafeRawBufferPointer? = nil) -> Bool {
         headSettled()
+        // One copy of the head for all that is read of it here: read from the property, each
+        // getter took a copy of its own (twelve strings retained and released), and each read
+        // was an access checked at run time.
+        let head = self.head
         let status = head.status == 0 ? easy.responseCode : head.status
         guard (200...299).contains(status), status != 204 else {
             discardingBody = true
@@ -280,7 +289,9 @@ final class Download: CurlEasyDelegate {
         if let sink { return beginSinking(sink, status: status) }
         let fileStart = status == 206 ? nil : firstBytes
         servedDestination = request.serverNaming?.destination(beside: request.destination, contentDisposition: head[.contentDisposition])
-        if let reason = Self.webPageInsteadOfFile(mediaType: head.mediaType, startingWith: fileStart, destination: servedDestination ?? request.destination) {
+        // The one field it needs, not the head, captured by the media type's closure.
+        let contentType = head[.contentType]
+        if let reason = Self.webPageInsteadOfFile(mediaType: ResponseHead.mediaType(of: contentType), startingWith: fileStart, destination: servedDestination ?? request.destination) {
             abort = .failed(TransferFailure(.webPageInsteadOfFile, reason), partial: nil)
             return false
         }

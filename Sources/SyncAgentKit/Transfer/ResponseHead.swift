@@ -49,36 +49,80 @@ struct ResponseHead {
     }
 
     /// The value of a kept field, `nil` when the response has none.
+    @inline(__always)
     subscript(field: Field) -> String? { values[field.rawValue] }
 
     /// Takes one header line; returns whether it was a status line (a new response).
     @discardableResult
     mutating func consume(line bytes: UnsafeRawBufferPointer) -> Bool {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
-        if Self.line(line, startsWith: "HTTP/") {
-            self = ResponseHead()
-            isHTTP1 = Self.line(line, startsWith: "HTTP/1.")
-            readStatusLine(line)
+        consume(Line(bytes))
+    }
+
+    /// Takes one header line read with ``Line``; returns whether it was a status line (a new
+    /// response).
+    ///
+    /// The line is read before, outside any access to the head, and changing the head only
+    /// stores what was read: a ``Download`` keeps its head in a class, where each access is
+    /// checked at run time (about 70 instructions), and a line nothing reads (``Line/skipped``)
+    /// then costs none.
+    @discardableResult
+    mutating func consume(_ line: consuming Line) -> Bool {
+        switch consume line {
+        case .status(let head):
+            self = head
             return true
-        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")),
-                  let field = Field(named: UnsafeRawBufferPointer(rebasing: line[..<colon])) {
-            var start = colon + 1
-            var stop = line.count
-            while start < stop, isSpaceOrTab(line[start]) { start += 1 }
-            while stop > start, isSpaceOrTab(line[stop - 1]) { stop -= 1 }
-            let value = String(decoding: line[start..<stop], as: UTF8.self)
+        case .field(let field, let value, let items):
             if field == .contentLength {
-                if line[start..<stop].contains(UInt8(ascii: ",")) {
-                    lengthValues += value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces()) }
-                } else {
-                    lengthValues.append(value)
-                }
+                if let items { lengthValues += items } else { lengthValues.append(value) }
             }
             values[field.rawValue] = value
+            return false
+        case .skipped:
+            return false
         }
-        return false
+    }
+
+    /// One header line as read, before it changes a head (see ``consume(_:)``).
+    enum Line {
+        /// A status line: the head of a new response, with nothing else yet.
+        case status(ResponseHead)
+        /// A field anything reads (see ``Field``), with its value; for a `Content-Length`
+        /// that is a comma-separated list, its items.
+        case field(Field, String, items: [String]?)
+        /// A field nothing reads, or the blank line that ends the head.
+        case skipped
+
+        /// Whether the line changes nothing (``skipped``).
+        var isSkipped: Bool {
+            if case .skipped = self { true } else { false }
+        }
+
+        /// Reads one line as curl delivers it, its line break included.
+        init(_ bytes: UnsafeRawBufferPointer) {
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+            if ResponseHead.line(line, startsWith: "HTTP/") {
+                var head = ResponseHead()
+                head.isHTTP1 = ResponseHead.line(line, startsWith: "HTTP/1.")
+                head.readStatusLine(line)
+                self = .status(head)
+            } else if let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                      let field = Field(named: UnsafeRawBufferPointer(rebasing: line[..<colon])) {
+                var start = colon + 1
+                var stop = line.count
+                while start < stop, isSpaceOrTab(line[start]) { start += 1 }
+                while stop > start, isSpaceOrTab(line[stop - 1]) { stop -= 1 }
+                let value = String(decoding: line[start..<stop], as: UTF8.self)
+                var items: [String]?
+                if field == .contentLength, line[start..<stop].contains(UInt8(ascii: ",")) {
+                    items = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingSpaces()) }
+                }
+                self = .field(field, value, items: items)
+            } else {
+                self = .skipped
+            }
+        }
     }
 
     /// "HTTP/1.1 404 Not Found", "HTTP/2 200": the code, and the reason phrase if any.
@@ -112,15 +156,22 @@ struct ResponseHead {
         return Int(String(decoding: text, as: UTF8.self)) ?? 0
     }
 
+    @inline(__always)
     var etag: String? { self[.etag] }
+    @inline(__always)
     var lastModified: String? { self[.lastModified] }
 
     /// The validators of this response, for saving and sending back later.
+    @inline(__always)
     var validators: Validators { Validators(etag: etag, lastModified: lastModified) }
 
     /// The media type without parameters, lowercased: "text/html".
-    var mediaType: String? {
-        self[.contentType].map { value in
+    @inline(__always)
+    var mediaType: String? { Self.mediaType(of: self[.contentType]) }
+
+    /// The media type a `Content-Type` value names (see ``mediaType``).
+    static func mediaType(of contentType: String?) -> String? {
+        contentType.map { value in
             let type = value.utf8.prefix { $0 != UInt8(ascii: ";") }
             return String(Substring(type)).trimmingSpaces().lowercased()
         }
@@ -128,15 +179,24 @@ struct ResponseHead {
 
     /// The body's `Content-Encoding` ("gzip", "br, gzip"), lowercased; `nil` when the body is
     /// the resource's bytes as they are (no field, or `identity`).
-    var contentEncoding: String? {
-        guard let value = self[.contentEncoding]?.trimmingSpaces().lowercased(), !value.isEmpty, value != "identity"
-        else { return nil }
+    ///
+    /// This and the other getters a download reads from its head are inlined over the one
+    /// field they need, the work in a static function of that field: called on the head a
+    /// ``Download`` keeps, a getter of its own took a copy of the whole head (twelve strings
+    /// retained and released), four times a file.
+    @inline(__always)
+    var contentEncoding: String? { Self.encoding(self[.contentEncoding]) }
+
+    /// See ``contentEncoding``.
+    private static func encoding(_ field: String?) -> String? {
+        guard let value = field?.trimmingSpaces().lowercased(), !value.isEmpty, value != "identity" else { return nil }
         return value
     }
 
     /// Whether the server serves parts of this resource: it said `Accept-Ranges: bytes`, or it
     /// just answered a `Range` request with one. A server that says neither (Python's
     /// http.server) answers a later `Range` with the whole file, so what arrived is not kept.
+    @inline(__always)
     var servesByteRanges: Bool {
         status == 206 || self[.acceptRanges].map { Self.list($0, contains: "bytes") } == true
     }
@@ -163,9 +223,13 @@ struct ResponseHead {
     }
 
     /// The body's length, when the response states one clearly (see ``framingProblem``).
-    var contentLength: Int64? {
+    @inline(__always)
+    var contentLength: Int64? { Self.agreedLength(lengthValues) }
+
+    /// See ``contentLength``.
+    private static func agreedLength(_ lengthValues: [String]) -> Int64? {
         guard let first = lengthValues.first, lengthValues.allSatisfy({ $0 == first }) else { return nil }
-        return Self.length(first)
+        return length(first)
     }
 
     /// What makes the body's length untrustworthy, completing "the server sent …", or `nil`
@@ -173,15 +237,19 @@ struct ResponseHead {
     /// different `Content-Length` values, one that is not a number, or a `Content-Length`
     /// beside `Transfer-Encoding`, which overrides it — the marks of response splitting and
     /// request smuggling, and of a body that may end anywhere. Such a body is never a file.
-    var framingProblem: String? {
+    @inline(__always)
+    var framingProblem: String? { Self.framingProblem(lengthValues: lengthValues, transferEncoding: self[.transferEncoding]) }
+
+    /// See ``framingProblem``.
+    private static func framingProblem(lengthValues: [String], transferEncoding: String?) -> String? {
         let distinct = lengthValues.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         if distinct.count > 1 {
             return "contradictory lengths for one response (Content-Length: " + distinct.joined(separator: " and ") + ")"
         }
-        if let value = distinct.first, Self.length(value) == nil {
+        if let value = distinct.first, length(value) == nil {
             return "an invalid length (Content-Length: \(value))"
         }
-        if !distinct.isEmpty, let encoding = self[.transferEncoding] {
+        if !distinct.isEmpty, let encoding = transferEncoding {
             return "both Content-Length and Transfer-Encoding (\(encoding)), so the length of the body is unclear"
         }
         return nil

@@ -14,11 +14,18 @@
 public final class TransferEngine {
     /// Applies to transfers admitted from now on.
     public var limits: Manifest.Limits {
-        didSet { multi.setMaximumConnectionsPerHost(limits.perHost) }
+        didSet {
+            multi.setMaximumConnectionsPerHost(limits.perHost)
+            admittedOptions = nil
+        }
     }
     /// How transient failures are retried inside the engine; applies from the next failure.
     public var retry: Manifest.RetryPolicy
     private let options: TransferOptions
+    /// The options transfers are admitted with, made from ``options`` and ``limits`` when the
+    /// first is admitted and again after the limits change: made for each, they were a copy
+    /// of both (a few strings retained and released).
+    private var admittedOptions: TransferOptions?
     private let unitRandom: () -> Double
     private let deliver: (TransferEvent) -> Void
     /// Where the bodies of transfers added with a sink go, by id, until they finish.
@@ -218,22 +225,33 @@ public final class TransferEngine {
                 request = made
             }
             let easy = spareHandles.popLast() ?? CurlEasy()
-            var options = self.options
-            if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
-            if let minimumFree = limits.minFree { options.minimumFree = minimumFree }
+            let options = admittedOptions ?? transferOptions()
+            admittedOptions = options
+            let id = request.id
+            let url = request.url
             do {
-                let download = try Download(request: request, host: host, easy: easy, options: options, sockets: sockets,
-                                            blocks: blocks, sink: sinks[request.id], emit: { [unowned self] in onEvent($0) })
-                attachToBudget(easy, id: request.id)
+                // Handed on, not copied (its nine strings retained and released).
+                let download = try Download(request: consume request, host: host, easy: easy, options: options, sockets: sockets,
+                                            blocks: blocks, sink: sinks[id], emit: { [unowned self] in onEvent($0) })
+                attachToBudget(easy, id: id)
                 try multi.add(easy)
                 queue.started(download, host: place)
-                onEvent(.started(id: request.id, offset: download.offset))
+                onEvent(.started(id: id, offset: download.offset))
             } catch {
-                detachFromBudget(easy, id: request.id)
-                let failure = FailureClassification.failure(for: error, url: request.url)
-                onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
+                detachFromBudget(easy, id: id)
+                let failure = FailureClassification.failure(for: error, url: url)
+                onEvent(.finished(id: id, TransferCompletion(outcome: .failed(failure))))
             }
         }
+    }
+
+    /// The options a transfer admitted now runs with: the engine's, with the limits' stall
+    /// timeout and free-space margin.
+    private func transferOptions() -> TransferOptions {
+        var options = self.options
+        if let stallTimeout = limits.stallTimeout { options.stallTimeout = stallTimeout }
+        if let minimumFree = limits.minFree { options.minimumFree = minimumFree }
+        return options
     }
 
     private func perform() {
@@ -266,37 +284,40 @@ public final class TransferEngine {
                 spareHandles.append(easy)
             }
         }
-        var request = download.request
-        let attempt = queue.countAttempt(request.id)
+        // The request is read where the download keeps it: a copy retained and released its
+        // nine strings, for the few ends that queue it again.
+        let id = download.request.id
+        let attempt = queue.countAttempt(id)
         switch download.finish(curlError: error) {
         case .downloaded(let staged, let size, let validators):
-            queue.forget(request.id)
-            commits.add(CommitGroup.Member(id: request.id, file: staged, size: size, validators: validators), at: clock.now)
+            queue.forget(id)
+            commits.add(CommitGroup.Member(id: id, file: staged, size: size, validators: validators), at: clock.now)
         case .received(let size, let validators):
-            queue.forget(request.id)
-            onEvent(.finished(id: request.id, TransferCompletion(
+            queue.forget(id)
+            onEvent(.finished(id: id, TransferCompletion(
                 outcome: .downloaded(bytes: size), validators: validators, size: size, movedPermanentlyTo: download.permanentMove
             )))
         case .notModified:
-            queue.forget(request.id)
-            onEvent(.finished(id: request.id, TransferCompletion(outcome: .unchanged, validators: request.current, movedPermanentlyTo: download.permanentMove)))
+            queue.forget(id)
+            onEvent(.finished(id: id, TransferCompletion(outcome: .unchanged, validators: download.request.current, movedPermanentlyTo: download.permanentMove)))
         case .restartFromZero:
-            request.partial = nil
-            if queue.allowRestart(request.id) {
+            if queue.allowRestart(id) {
+                var request = download.request
+                request.partial = nil
                 queue.enqueue(request)
             } else {
-                queue.forget(request.id)
+                queue.forget(id)
                 let failure = TransferFailure(.truncated, "the server kept changing the file while it was being downloaded")
-                onEvent(.finished(id: request.id, TransferCompletion(outcome: .failed(failure))))
+                onEvent(.finished(id: id, TransferCompletion(outcome: .failed(failure))))
             }
         case .failed(let failure, let partial):
-            fail(request, failure, partial: partial, attempt: attempt)
+            fail(download.request, failure, partial: partial, attempt: attempt)
         case .retryOnNewConnection(let failure):
             // Nothing was written: the request goes again as it was, partial included.
-            if queue.allowRestart(request.id) {
-                queue.enqueue(request)
+            if queue.allowRestart(id) {
+                queue.enqueue(download.request)
             } else {
-                fail(request, failure, partial: request.partial, attempt: attempt)
+                fail(download.request, failure, partial: download.request.partial, attempt: attempt)
             }
         }
     }

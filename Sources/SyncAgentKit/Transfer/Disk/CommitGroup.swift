@@ -49,7 +49,7 @@ struct CommitGroup {
     var deadline: ContinuousClock.Instant? { oldest.map { $0 + Self.longestWait } }
 
     /// Adds a finished download; `now` starts the group's clock if it is the first.
-    mutating func add(_ member: Member, at now: ContinuousClock.Instant) {
+    mutating func add(_ member: consuming Member, at now: ContinuousClock.Instant) {
         if members.isEmpty { oldest = now }
         members.append(member)
     }
@@ -96,27 +96,38 @@ struct CommitGroup {
     /// Steps 1–3 above: makes every member's data durable, renames each into place, makes the
     /// renames durable. Returns each member with why it could not be put in place, or `nil`
     /// when it was. A member that fails has its partial deleted; the old version, if any, stays.
+    ///
+    /// Each member is copied once, into its result, and read in place otherwise: the group
+    /// copied as it was changed, and copied again into the results, was three copies of five
+    /// strings each.
     static func putInPlace(_ group: [Member]) -> [(member: Member, failure: TransferFailure?)] {
-        defer { for member in group { member.file.close() } }
-        var failures = FileSystem.makeDurable(group.map(\.file.durableItem))
+        defer { for index in group.indices { group[index].file.close() } }
+        var failures = FileSystem.makeDurable(group.map { $0.file.durableItem })
         var folders: [String: UInt64] = [:]
-        var group = group
-        for index in group.indices where failures[group[index].file.partPath] == nil {
-            do {
-                try group[index].file.moveIntoPlace()
-                folders[splitPath(group[index].file.destination).folder] = group[index].file.device
-            } catch {
-                failures[group[index].file.partPath] = error
+        var results: [(member: Member, failure: TransferFailure?)] = []
+        results.reserveCapacity(group.count)
+        for index in group.indices {
+            var member = group[index]
+            if failures[member.file.partPath] == nil {
+                do {
+                    try member.file.moveIntoPlace()
+                    folders[splitPath(member.file.destination).folder] = member.file.device
+                } catch {
+                    failures[member.file.partPath] = error
+                }
             }
+            results.append((consume member, nil))
         }
         let folderFailures = FileSystem.makeDurable(folders.map { ($0.key, nil, $0.value) })
-        return group.map { member in
-            if let failure = failures[member.file.partPath] {
-                member.file.removePartial()
-                return (member, failure)
+        for index in results.indices {
+            if let failure = failures[results[index].member.file.partPath] {
+                results[index].member.file.removePartial()
+                results[index].failure = failure
+            } else if !folderFailures.isEmpty {
+                results[index].failure = folderFailures[splitPath(results[index].member.file.destination).folder]
             }
-            return (member, folderFailures[splitPath(member.file.destination).folder])
         }
+        return results
     }
 }
 

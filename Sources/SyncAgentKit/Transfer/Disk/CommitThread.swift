@@ -106,7 +106,9 @@ final class CommitThread: @unchecked Sendable {
             let done = putGroupInPlace(group)
             condition.lock()
             groups.removeFirst()
-            results += done
+            // Taken whole when nothing waits (as usual: the engine takes results as they come);
+            // appended, each result was copied and the original freed.
+            if results.isEmpty { results = done } else { results += done }
             // Under the lock, so that ``finish()`` cannot return, and the engine's waker go
             // with the engine, before the wake is sent.
             onResults()
