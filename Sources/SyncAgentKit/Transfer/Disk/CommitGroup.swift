@@ -161,9 +161,9 @@ struct StagedFile {
     /// Gives the file its destination's name in one step, replacing an older version.
     ///
     /// The open file is linked to the destination's name (``OpenFileLink``, which names exactly
-    /// this inode and fails if it has been deleted). `linkat` never
-    /// replaces: when an older version is there, the file gets a fresh name first, of the
-    /// staging form `..syncagent-RANDOM.part.part` that no entry's file or partial can have
+    /// this inode and fails if it has been deleted). `linkat` never replaces: when an older
+    /// version is there, the file gets a fresh name first, of the staging form
+    /// `..syncagent-RANDOM.part.part` that no entry's file or partial can have
     /// (``StagingName``), and that name is renamed over the destination. Without `/proc`, the
     /// named partial is renamed after checking it is still this file.
     mutating func moveIntoPlace() throws(TransferFailure) {
