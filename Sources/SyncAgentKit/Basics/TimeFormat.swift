@@ -45,25 +45,22 @@ extension Array where Element == UInt8 {
             return
         }
         if wholeSeconds < 3600 {
-            let (minutes, secondsLeft) = wholeSeconds.quotientAndRemainder(dividingBy: 60)
-            appendDecimal(minutes)
-            appendLiteral(" min")
-            if secondsLeft != 0 {
-                append(UInt8(ascii: " "))
-                appendDecimal(secondsLeft)
-                appendLiteral(" s")
-            }
-            return
+            appendInUnits(wholeSeconds, " min", " s")
+        } else {
+            appendInUnits((wholeSeconds + 30) / 60, " h", " min")
         }
-        let minutes = (wholeSeconds + 30) / 60
-        let (hours, minutesLeft) = minutes.quotientAndRemainder(dividingBy: 60)
-        appendDecimal(hours)
-        appendLiteral(" h")
-        if minutesLeft != 0 {
-            append(UInt8(ascii: " "))
-            appendDecimal(minutesLeft)
-            appendLiteral(" min")
-        }
+    }
+
+    /// Appends `count` small units as whole large ones (sixty small to a large) and the small
+    /// ones left, if any: "2 min 5 s", "1 h".
+    private mutating func appendInUnits(_ count: Int, _ large: StaticString, _ small: StaticString) {
+        let (whole, left) = count.quotientAndRemainder(dividingBy: 60)
+        appendDecimal(whole)
+        appendLiteral(large)
+        guard left != 0 else { return }
+        append(UInt8(ascii: " "))
+        appendDecimal(left)
+        appendLiteral(small)
     }
 }
 
