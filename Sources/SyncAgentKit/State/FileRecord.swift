@@ -132,17 +132,17 @@ public struct FileRecord: Sendable {
 
 extension FileRecord: Equatable {
     public static func == (a: FileRecord, b: FileRecord) -> Bool {
-        a.path == b.path && a.url == b.url && a.validators == b.validators && a.size == b.size
-            && a.failedAttempts == b.failedAttempts && a.hold == b.hold && a.lastResult == b.lastResult
-            && (a.rare === b.rare || (a.rare?.fields ?? Rare.Fields()) == (b.rare?.fields ?? Rare.Fields()))
+        a.differsOnlyInResult(from: b) && a.failedAttempts == b.failedAttempts && a.lastResult == b.lastResult
+            && a.nextAttempt == b.nextAttempt
     }
 }
 
 extension FileRecord {
-    /// Whether this record and `other` agree in every field but ``failedAttempts``,
-    /// ``lastResult`` and ``nextAttempt``: field by field, with no copy of either made and
-    /// changed first (a re-check asks it of 10,000 records).
-    func equalsBeyondResult(_ other: FileRecord) -> Bool {
+    /// Whether this record and `other` differ in their result at most — ``failedAttempts``,
+    /// ``lastResult`` and ``nextAttempt``, the columns ``StateStore/updateResults(_:)`` writes:
+    /// field by field, with no copy of either made and changed first (a re-check asks it of
+    /// 10,000 records).
+    func differsOnlyInResult(from other: FileRecord) -> Bool {
         guard path == other.path, url == other.url, validators == other.validators, size == other.size, hold == other.hold else {
             return false
         }

@@ -26,11 +26,3 @@ extension StateStore {
         last_result_date = ?5, next_attempt = ?6 WHERE path = ?1
         """
 }
-
-extension FileRecord {
-    /// Whether this record and `other` differ in their result at most (the columns
-    /// ``StateStore/updateResults(_:)`` writes).
-    func differsOnlyInResult(from other: FileRecord) -> Bool {
-        equalsBeyondResult(other)
-    }
-}
