@@ -128,10 +128,8 @@ final class TransferLedger {
     }
 
     /// The record of the file at `path`, if it was saved for `url` (see ``record(for:at:)``).
-    /// The record found is handed on as it is, not copied again.
     func record(forURL url: String, at path: String) throws(StateStoreError) -> FileRecord? {
-        guard let record = try currentRecord(forPath: path), record.url == url else { return nil }
-        return record
+        try currentRecord(forPath: path).saved(for: url)
     }
 
     private func currentRecord(forPath path: String) throws(StateStoreError) -> FileRecord? {
@@ -247,12 +245,8 @@ final class TransferLedger {
     /// `url`), to be saved with the next ``saveChanges()``.
     private func change(at path: String, url: String, _ body: (inout FileRecord) -> Void) throws(StateStoreError) {
         let first = batch.changeCount == 0
-        // The record known is handed on when it is this URL's, not copied (as savedOrNew does).
         try batch.change(path, unknown: { () throws(StateStoreError) in try store.record(forPath: path) },
-                         start: { (known: consuming FileRecord?) in
-                             guard let record = known, record.url == url else { return FileRecord(path: path, url: url) }
-                             return record
-                         }, body)
+                         start: { (known: consuming FileRecord?) in (consume known).savedOrNew(path: path, url: url) }, body)
         if first { unsavedSince = ContinuousClock.now }
     }
 }
