@@ -152,7 +152,7 @@ public enum ProgressLines {
         // The verbs are short ASCII words: padding them needs no column count.
         let padding = 8 - verb.utf8CodeUnitCount
         if let color, style.colors {
-            line.append(style.paint(verb.description + String(repeating: " ", count: max(0, padding)), color))
+            line.append(style.paint(verb.description + ProgressText.repeated(UInt8(ascii: " "), count: padding), color))
         } else {
             line.append(verb)
             line.append(spaces: padding)
@@ -165,7 +165,7 @@ public enum ProgressLines {
     private static func plain(_ verb: String, _ color: TerminalStyle.Color?, _ rest: String, _ style: TerminalStyle, then tail: String = "") -> String {
         // The verbs are short ASCII words: padding them needs no column count (which took
         // a sixth of a line's instructions).
-        let padded = verb.utf8.count >= 8 ? verb : verb + String(repeating: " ", count: 8 - verb.utf8.count)
+        let padded = verb + ProgressText.repeated(UInt8(ascii: " "), count: 8 - verb.utf8.count)
         var line = color.map { style.paint(padded, $0) } ?? padded
         // One buffer for the whole line: each `+` made a new string (a 10,000-file batch writes
         // 10,000 lines).
